@@ -1,0 +1,84 @@
+/**
+ * The dependency rule of docs/architecture.md, checked by `make lint`.
+ * Modules: src/modules/<name>/{domain,application,adapters}, public face index.ts.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Cycles make modules impossible to reason about or split.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'domain/ imports only its own module\'s domain, src/shared and MikroORM\'s entity helpers.',
+      from: { path: '^src/modules/([^/]+)/domain/' },
+      to: {
+        pathNot: ['^src/modules/$1/domain/', '^src/shared/', '(^|/)node_modules/@mikro-orm/core/'],
+        dependencyTypesNot: ['core'],
+      },
+    },
+    {
+      name: 'application-does-not-know-adapters',
+      severity: 'error',
+      comment: 'Application services talk to ports, never to the adapters that implement them.',
+      from: { path: '^src/modules/([^/]+)/application/' },
+      to: { path: '^src/modules/$1/adapters/' },
+    },
+    {
+      name: 'modules-meet-only-through-index',
+      severity: 'error',
+      comment: 'A module reaches another module only through its public index.ts.',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/[^/]+/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'outside-uses-module-index',
+      severity: 'error',
+      comment: 'Everything outside a module (platform, web, cli, composition root) uses only its index.ts.',
+      from: { pathNot: '^src/modules/' },
+      to: { path: '^src/modules/[^/]+/.+', pathNot: '^src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'platform-is-module-agnostic',
+      severity: 'error',
+      comment: 'Platform code may name module types (for the SSR services bag) but never runs module code.',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/modules/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'shared-kernel-stands-alone',
+      severity: 'error',
+      comment: 'src/shared is the tiny kernel: it imports nothing else of ours and no framework.',
+      from: { path: '^src/shared/' },
+      to: { pathNot: ['^src/shared/'], dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'src-does-not-import-web-or-cli',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(web|cli)/' },
+    },
+    {
+      name: 'web-takes-only-types-from-src',
+      severity: 'error',
+      comment: 'Pages reach services in-process through pageContext; importing src code would bundle the server.',
+      from: { path: '^web/' },
+      to: { path: '^src/', dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|var)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,67 @@
+# One command starts the shop with demo data (`make start`); one runs every test (`make test`).
+# The project brings its own Node (the `node` package in node_modules/.bin) because the machines' Node 20
+# is too old for MikroORM 7 and the Nest CLI; putting node_modules/.bin first makes every recipe use it.
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+PORT ?= 3000
+export PORT
+
+SWC := swc src cli migrations -d dist --config-file .swcrc --ignore '**/*.spec.ts'
+
+.PHONY: help install build start dev test test-unit lint typecheck migrate seed clean
+
+help:
+	@echo "make start      install, build, migrate, seed demo data and serve on PORT (default 3000)"
+	@echo "make dev        serve with hot reload (Vite dev middleware) on PORT"
+	@echo "make test       every test: unit, API on PGlite and PostgreSQL, browser journeys"
+	@echo "make lint       eslint and the dependency rule (dependency-cruiser)"
+	@echo "make typecheck  tsc --noEmit"
+	@echo "make migrate    apply pending database migrations"
+
+# npm ci fails against this registry (missing optional platform packages); npm install honours the lockfile.
+node_modules/.installed: package.json package-lock.json
+	npm install --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.installed
+
+build: install
+	rm -rf dist
+	$(SWC)
+	vike build
+
+migrate: build
+	./bin/shop db:migrate
+
+seed: build
+	./bin/shop db:seed --demo
+
+start: build
+	./bin/shop db:migrate
+	./bin/shop db:seed --demo
+	NODE_ENV=production node dist/src/main.js
+
+dev: install
+	rm -rf dist/src dist/cli dist/migrations
+	$(SWC)
+	./bin/shop db:migrate
+	./bin/shop db:seed --demo
+	$(SWC) --watch --log-watch-compilation & \
+	  NODE_ENV=development node --watch-path=dist/src --watch-preserve-output dist/src/main.js; \
+	  kill %1 2>/dev/null || true
+
+test: build
+	bash scripts/test.sh
+
+test-unit: install
+	node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects unit
+
+lint: install
+	eslint .
+	depcruise src web cli migrations --config .dependency-cruiser.cjs
+
+typecheck: install
+	tsc --noEmit -p tsconfig.json
+
+clean:
+	rm -rf dist var/test-results

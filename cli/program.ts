@@ -1,0 +1,14 @@
+import { Command } from 'commander';
+import { registerDatabaseCommands } from './commands/db.commands.js';
+import { registerWidgetCommands } from './commands/widget.commands.js';
+
+/** The operators' command line: thin commands over the same application services as the web server. */
+export function createProgram(): Command {
+  const program = new Command('shop')
+    .description('Operator commands for the shop. Configuration comes from the same environment as the server.')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride();
+  registerDatabaseCommands(program);
+  registerWidgetCommands(program);
+  return program;
+}

@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000100CreateWidgets } from './Migration20261122000100CreateWidgets.js';
+
+/**
+ * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
+ * runs from TypeScript (tests) and from the build (make start), with no file globbing at run time.
+ */
+export const migrations: MigrationObject[] = [
+  { name: 'Migration20261122000100CreateWidgets', class: Migration20261122000100CreateWidgets },
+];

@@ -1,0 +1,35 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import type { Environment } from './config/environment.js';
+import { CoreModule } from './core.module.js';
+import { ContentModule, WidgetService } from './modules/content/index.js';
+import { HealthModule } from './platform/health/health.module.js';
+import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
+import { createValidationPipe } from './platform/http/request-validation.js';
+import { LoggingModule } from './platform/logging/logging.module.js';
+import type { PageServices } from './platform/ssr/page-context.js';
+import { SsrModule } from './platform/ssr/ssr.module.js';
+
+/** The web server: the core plus the HTTP edge (API controllers, health, SSR pages). */
+@Module({})
+export class AppModule {
+  static forRoot(env: Environment): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggingModule.forRoot(env),
+        CoreModule.forRoot(env),
+        HealthModule,
+        SsrModule.register({
+          imports: [ContentModule],
+          inject: [WidgetService],
+          useFactory: (widgets: WidgetService): PageServices => ({ widgets }),
+        }),
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppModule } from './app.module.js';
+import type { Environment } from './config/environment.js';
+import { hardenHttp } from './platform/http/http-hardening.js';
+import { serveOpenApiDocument } from './platform/http/open-api.js';
+import { mountViteDevServer } from './platform/ssr/vite-dev-server.js';
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** A caller's X-Request-Id is kept when it is short and plain (for tracing across services); else a new one. */
+function requestIdFor(raw: IncomingMessage): string {
+  const given = raw.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  (raw as IncomingMessage & { id?: string }).id = id; // pino-http reads it from here
+  return id;
+}
+
+/** Builds the whole web application, ready to listen; main.ts and the tests both call this. */
+export async function createShopApp(env: Environment): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: false, // pino via nestjs-pino logs every request
+    bodyLimit: 1_048_576,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    trustProxy: false,
+    genReqId: requestIdFor,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+
+  await hardenHttp(app, env);
+  if (!env.isProduction) serveOpenApiDocument(app);
+  if (env.NODE_ENV === 'development') {
+    const closeVite = await mountViteDevServer(app);
+    app.getHttpAdapter().getInstance().addHook('onClose', closeVite);
+  }
+  await app.init();
+  return app;
+}

@@ -1,0 +1,38 @@
+import { ConfigurationError, loadEnvironment } from './environment.js';
+
+describe('loadEnvironment', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnvironment({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./var');
+    expect(env.NODE_ENV).toBe('development');
+    expect(env.usesEmbeddedDatabase).toBe(true);
+    expect(env.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads a PostgreSQL URL and a public URL', () => {
+    const env = loadEnvironment({
+      DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop',
+      PUBLIC_URL: 'https://shop.example.co.uk/',
+      PORT: '8080',
+    });
+    expect(env.usesEmbeddedDatabase).toBe(false);
+    expect(env.publicUrl).toBe('https://shop.example.co.uk');
+    expect(env.PORT).toBe(8080);
+  });
+
+  it('lists every bad value in one error', () => {
+    let caught: unknown;
+    try {
+      loadEnvironment({ PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging', PUBLIC_URL: 'not a url' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigurationError);
+    const message = (caught as Error).message;
+    expect(message).toContain('PORT must be a whole number');
+    expect(message).toContain('DATABASE_URL must be a postgres://');
+    expect(message).toContain('NODE_ENV must be one of');
+    expect(message).toContain('PUBLIC_URL must be an http(s) URL');
+  });
+});

@@ -1,0 +1,19 @@
+import { ConfigurationError, loadEnvironment } from './config/environment.js';
+import { createShopApp } from './bootstrap.js';
+import { EmbeddedDatabaseInUseError } from './platform/persistence/embedded-database-lock.js';
+
+async function main(): Promise<void> {
+  const env = loadEnvironment();
+  const app = await createShopApp(env);
+  await app.listen({ port: env.PORT, host: '0.0.0.0' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  console.log(`The shop is serving at ${env.PUBLIC_URL ?? `http://localhost:${port}`}`);
+}
+
+main().catch((error: unknown) => {
+  // Expected start-up failures get their message alone; anything else keeps its stack for the operator.
+  if (error instanceof ConfigurationError || error instanceof EmbeddedDatabaseInUseError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { WidgetController } from './adapters/http/widget.controller.js';
+import { MikroOrmWidgetRepository } from './adapters/persistence/mikro-orm-widget.repository.js';
+import { WIDGET_REPOSITORY } from './application/ports/widget-repository.port.js';
+import { WidgetService } from './application/widget.service.js';
+
+@Module({
+  controllers: [WidgetController],
+  providers: [WidgetService, { provide: WIDGET_REPOSITORY, useClass: MikroOrmWidgetRepository }],
+  exports: [WidgetService],
+})
+export class ContentModule {}

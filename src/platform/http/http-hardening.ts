@@ -1,0 +1,71 @@
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Environment } from '../../config/environment.js';
+import { WEB_BUILD_DIR } from '../../config/project-root.js';
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * The security baseline every module inherits: security headers with a nonce-based CSP, no caching of
+ * API answers, and a static file server that only ever exposes the built client assets.
+ */
+export async function hardenHttp(app: NestFastifyApplication, env: Environment): Promise<void> {
+  const https = env.publicUrl.startsWith('https://');
+  const development = env.NODE_ENV === 'development';
+
+  await app.register(helmet, {
+    // Vite's dev client needs inline scripts and a websocket; the CSP is enforced everywhere else.
+    contentSecurityPolicy: development
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'"], // + a per-request nonce, added by enableCSPNonces
+            'style-src': ["'self'"], // + the same nonce
+            'img-src': ["'self'", 'data:', 'https:'],
+            'font-src': ["'self'"],
+            'connect-src': ["'self'"],
+            'frame-src': ["'self'"],
+            'object-src': ["'none'"],
+            'base-uri': ["'self'"],
+            'form-action': ["'self'"],
+            'frame-ancestors': ["'none'"],
+            ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+          },
+        },
+    enableCSPNonces: !development,
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    xPoweredBy: true, // removes the header
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    // Default for every API answer; an endpoint whose answer is the same for everyone may relax it.
+    if (isApi(request.url)) void reply.header('cache-control', 'no-store');
+  });
+
+  const clientDir = path.join(WEB_BUILD_DIR, 'client');
+  if (!development && existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      // One route per built file, found at start-up: nothing else on disk (sources, config, DATA_DIR,
+      // source maps, Vite's manifest in .vite/) can ever be reached.
+      wildcard: false,
+      globIgnore: ['**/.*', '**/.*/**', '**/*.map'],
+      index: false,
+      serveDotFiles: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import type { Environment } from '../../config/environment.js';
+
+/**
+ * JSON logs through pino. pino-http binds a child logger to each request, so every line logged while a
+ * request runs (by Nest's Logger anywhere in the code) carries `req.id`, the same id the client gets
+ * back in `X-Request-Id`.
+ */
+@Module({})
+export class LoggingModule {
+  static forRoot(env: Environment): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: env.LOG_LEVEL,
+            // Fastify has already chosen the id (see createShopApp); pino-http reuses it.
+            genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? 'unknown',
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            serializers: {
+              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+          },
+        }),
+      ],
+    };
+  }
+}

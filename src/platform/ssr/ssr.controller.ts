@@ -1,0 +1,43 @@
+import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SHOP_NAME } from '../../config/shop.js';
+import type { ShellData } from './page-context.js';
+import { PageRenderer } from './page-renderer.js';
+
+// Vike sets its own (narrower) CSP when given a nonce; ours from helmet already covers the page.
+const HEADERS_WE_SET = new Set(['content-security-policy']);
+
+/**
+ * Every GET that no API route or static file claimed is a page. Routes with fixed paths win over this
+ * wildcard in Fastify's router, so the order of registration does not matter.
+ */
+@ApiExcludeController()
+@Controller()
+export class SsrController {
+  constructor(private readonly renderer: PageRenderer) {}
+
+  @Get('*')
+  async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) throw new NotFoundException('No such API endpoint.');
+
+    const page = await this.renderer.render({
+      url: request.url,
+      headers: request.headers as Record<string, string>,
+      cspNonce: (reply as FastifyReply & { cspNonce?: { script: string } }).cspNonce?.script,
+      shell: this.shellFor(request),
+    });
+    for (const [name, value] of page.headers) {
+      if (!HEADERS_WE_SET.has(name.toLowerCase())) void reply.header(name, value);
+    }
+    // Pages show who is signed in and their basket: never cache them in shared caches.
+    void reply.header('cache-control', 'private, no-cache');
+    await reply.status(page.statusCode).send(page.body);
+  }
+
+  // Identity and basket fill these in when they arrive; until then every visitor is anonymous.
+  private shellFor(_request: FastifyRequest): ShellData {
+    return { appName: SHOP_NAME, user: null, basket: { grand_total: '0.00', items: 0 } };
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Expected business failures. Services throw these; the HTTP layer maps each kind to a status in one
+ * place (platform/http/http-exception.filter.ts) so no service ever knows about HTTP.
+ */
+export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthenticated';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** Field-level reasons, keyed by the API's snake_case field name. */
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string) {
+    super('not_found', `${what} was not found.`);
+  }
+}

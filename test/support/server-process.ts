@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The project's own Node (the system one may be too old for MikroORM 7). */
+export const NODE = path.join(ROOT, 'node_modules/.bin/node');
+const SHOP_BIN = path.join(ROOT, 'bin/shop');
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Runs the built server (`dist/src/main.js`) as a separate process, the way `make start` does. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(NODE, [path.join(ROOT, 'dist/src/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start in 30 s:\n${output}`)), 30_000);
+    const onData = () => {
+      const match = /serving at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with ${code} before listening:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Runs `bin/shop` with the given arguments and environment; never throws on a non-zero exit. */
+export function runShop(args: string[], env: Record<string, string>, input?: string): SpawnSyncReturns<string> {
+  return spawnSync(SHOP_BIN, args, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    encoding: 'utf8',
+    input,
+    timeout: 60_000,
+  });
+}

@@ -1,0 +1,35 @@
+import { MikroORM, RequestContext } from '@mikro-orm/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createShopApp } from '../../src/bootstrap.js';
+import { loadEnvironment } from '../../src/config/environment.js';
+import { DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
+import { DatabaseMaintenance } from '../../src/platform/persistence/persistence.module.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application, in this process, on a fresh database with the migrations applied and the
+ * demo content seeded: the same createShopApp that main.ts runs.
+ */
+export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const env = loadEnvironment({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...database.env, ...extraEnv });
+  const app = await createShopApp(env);
+  await app.get(DatabaseMaintenance).migrate();
+  const orm = app.get(MikroORM);
+  await RequestContext.create(orm.em, () => app.get(WidgetService).addMissing(DEMO_WIDGETS));
+  await app.getHttpAdapter().getInstance().ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

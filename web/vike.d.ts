@@ -1,0 +1,14 @@
+import type { PageServices, ShellData } from '../src/platform/ssr/page-context.js';
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      shell: ShellData;
+    }
+    interface PageContextServer {
+      services: PageServices;
+    }
+  }
+}
+
+export {};
