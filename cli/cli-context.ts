@@ -23,7 +23,10 @@ export class CommandError extends Error {
  */
 export async function withCore<T>(command: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   const env = loadEnvironment();
-  const app = await NestFactory.createApplicationContext(CoreModule.forRoot(env), { logger: ['error', 'warn'] });
+  // Start-up failures (a locked database, an unreachable server) are thrown to reportFailure, which
+  // prints the message alone; Nest would otherwise log them with a stack and abort the process.
+  const app = await NestFactory.createApplicationContext(CoreModule.forRoot(env), { logger: false, abortOnError: false });
+  app.useLogger(['error', 'warn']);
   try {
     const orm = app.get(MikroORM);
     return await RequestContext.create(orm.em, () => command(app));

@@ -31,7 +31,11 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
     genReqId: requestIdFor,
     return503OnClosing: true,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, { bufferLogs: true });
+  // abortOnError: false lets start-up failures reach main.ts, which prints a clear message and exits 1.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
 

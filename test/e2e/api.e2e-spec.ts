@@ -145,13 +145,14 @@ describe(`REST API foundation (${databaseKind})`, () => {
 
     it('serves no source maps with the built assets', async () => {
       const home = await http.get('/').expect(200);
-      const scripts = [...home.text.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const script of scripts) {
-        const asset = await http.get(script).expect(200);
-        expect(asset.headers['cache-control']).toContain('immutable');
-        expect(asset.text).not.toContain('sourceMappingURL');
-        await http.get(`${script}.map`).expect(404);
+      const assets = [...home.text.matchAll(/href="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+      expect(assets.filter((a) => a.endsWith('.js')).length).toBeGreaterThan(0);
+      expect(assets.filter((a) => a.endsWith('.css')).length).toBeGreaterThan(0);
+      for (const asset of assets) {
+        const res = await http.get(asset).expect(200);
+        expect(res.headers['cache-control']).toContain('immutable');
+        expect(res.text).not.toContain('sourceMappingURL');
+        await http.get(`${asset}.map`).expect(404);
       }
     });
   });

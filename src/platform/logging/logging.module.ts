@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import type { Environment } from '../../config/environment.js';
@@ -15,6 +15,8 @@ export class LoggingModule {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
+          // nestjs-pino's default route pattern is Express 5's; on Fastify (middie) it matches nothing.
+          forRoutes: [{ path: '*', method: RequestMethod.ALL }],
           pinoHttp: {
             level: env.LOG_LEVEL,
             // Fastify has already chosen the id (see createShopApp); pino-http reuses it.
@@ -25,6 +27,9 @@ export class LoggingModule {
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
+            // A client's mistake is worth a warning, our own failure an error.
+            customLogLevel: (_req, res, error) =>
+              error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
           },
         }),
       ],

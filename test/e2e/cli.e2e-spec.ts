@@ -1,0 +1,62 @@
+import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { runShop } from '../support/server-process.js';
+
+describe(`the shop command line (${databaseKind})`, () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('refuses to seed before the migrations ran', () => {
+    const run = runShop(['db:seed', '--demo'], database.env);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/pending migration\(s\); run `shop db:migrate` first/);
+  });
+
+  it('applies the migrations once, then says the database is up to date', () => {
+    const first = runShop(['db:migrate'], database.env);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain('Applied 1 migration(s)');
+    const second = runShop(['db:migrate'], database.env);
+    expect(second.stdout).toContain('The database is up to date.');
+  });
+
+  it('seeds demo widgets idempotently and lists them', () => {
+    expect(runShop(['widgets:list'], database.env).stdout).toContain('No widgets yet');
+    expect(runShop(['db:seed', '--demo'], database.env).stdout).toContain('added 3 widget(s), kept 0 existing');
+    expect(runShop(['db:seed', '--demo'], database.env).stdout).toContain('added 0 widget(s), kept 3 existing');
+    const list = runShop(['widgets:list', '--json'], database.env);
+    expect(list.status).toBe(0);
+    const widgets = JSON.parse(list.stdout) as Array<{ name: string }>;
+    expect(widgets.map((w) => w.name)).toEqual(['home-accreditation', 'home-benefits', 'home-intro']);
+  });
+
+  it('has --help on every command', () => {
+    const top = runShop(['--help'], database.env);
+    expect(top.status).toBe(0);
+    for (const command of ['db:migrate', 'db:seed', 'widgets:list']) {
+      expect(top.stdout).toContain(command);
+      const help = runShop([command, '--help'], database.env);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain(`Usage: shop ${command}`);
+    }
+  });
+
+  it('exits non-zero with a clear message for an unknown command or option', () => {
+    const unknown = runShop(['widgets:burn'], database.env);
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toContain("unknown command 'widgets:burn'");
+    const option = runShop(['widgets:list', '--colour'], database.env);
+    expect(option.status).not.toBe(0);
+    expect(option.stderr).toContain("unknown option '--colour'");
+  });
+
+  it('exits non-zero with the configuration problem, not a stack trace', () => {
+    const run = runShop(['widgets:list'], { ...database.env, DATABASE_URL: 'mysql://nope' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,65 @@
+import request from 'supertest';
+import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
+
+/** The built server as `make start` runs it: a separate process, production settings. */
+describe(`the server process (${databaseKind})`, () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    expect(runShop(['db:migrate'], database.env).status).toBe(0);
+    server = await startServerProcess(database.env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database.drop();
+  });
+
+  it('serves pages and the API, and hides the OpenAPI document in production', async () => {
+    await request(server.url).get('/api/ready').expect(200);
+    await request(server.url).get('/').expect(200).expect('content-type', /text\/html/);
+    await request(server.url).get('/api/openapi.json').expect(404);
+  });
+
+  it('writes JSON log lines that carry the request id', async () => {
+    await request(server.url).get('/api/widget?name=no-such-widget').set('X-Request-Id', 'log-trace-42').expect(404);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { req?: { id?: string }; level: number });
+    expect(lines.some((line) => line.req?.id === 'log-trace-42')).toBe(true);
+  });
+
+  if (databaseKind === 'pglite') {
+    it('refuses a second process on the same embedded database with a clear message', () => {
+      const cli = runShop(['widgets:list'], database.env);
+      expect(cli.status).toBe(1);
+      expect(cli.stderr).toContain('is in use by another process (is the shop running?)');
+      expect(cli.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    });
+  }
+
+  it('stops cleanly on SIGTERM and lets the next process open the database', async () => {
+    expect(await server.stop()).toBe(0);
+    const cli = runShop(['widgets:list', '--json'], database.env);
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(0);
+  });
+});
+
+describe('start-up configuration', () => {
+  it('stops with one message that lists every bad value', async () => {
+    const started = startServerProcess({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://nope', DATA_DIR: '/tmp' });
+    await expect(started).rejects.toThrow(/exited with 1/);
+    const message = String(await started.catch((error: Error) => error.message));
+    expect(message).toContain('Invalid configuration:');
+    expect(message).toContain('PORT must be a whole number');
+    expect(message).toContain('NODE_ENV must be one of');
+    expect(message).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(message).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,22 @@
+import logoUrl from '../assets/logo.svg?no-inline';
+import { useShell } from '../lib/shell.js';
+import { SearchForm } from './SearchForm.js';
+
+/** Seed §2 header: the logo (→ /) and the search form. */
+export function SiteHeader() {
+  const { appName } = useShell();
+  return (
+    <div className="masthead">
+      <div className="container masthead__inner">
+        <a className="brand" href="/" aria-label={`${appName} home`} data-logo-link="">
+          <img className="brand__logo" src={logoUrl} alt="" width={40} height={46} />
+          <span className="brand__text">
+            <span className="brand__name">{appName}</span>
+            <span className="brand__tagline">Health &amp; safety training</span>
+          </span>
+        </a>
+        <SearchForm />
+      </div>
+    </div>
+  );
+}

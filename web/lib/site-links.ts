@@ -1,0 +1,75 @@
+/** The storefront's fixed links (seed §2). */
+
+export interface SiteLink {
+  href: string;
+  label: string;
+}
+
+export const MAIN_NAV_BEFORE_ABOUT: readonly SiteLink[] = [
+  { href: '/', label: 'Home' },
+  { href: '/category/training-dvds', label: 'Training DVDs' },
+  { href: '/category/online-training', label: 'Online Training' },
+  { href: '/category/posters', label: 'Posters' },
+  { href: '/training', label: 'Training Courses' },
+  { href: '/riskassessments', label: 'Risk Assessments' },
+  { href: '/category/powerpoint', label: 'PowerPoint' },
+];
+
+export const ABOUT_MENU: readonly SiteLink[] = [
+  { href: '/about', label: 'About Us' },
+  { href: '/blog', label: 'Blog' },
+  { href: '/joinus/recruitment', label: 'Recruitment' },
+  { href: '/joinus/distribution', label: 'Distribution' },
+  { href: '/joinus/partnership', label: 'Partnership' },
+];
+
+export const MAIN_NAV_AFTER_ABOUT: readonly SiteLink[] = [{ href: '/contact', label: 'Contact' }];
+
+export const FOOTER_SHOP_LINKS: readonly SiteLink[] = [
+  { href: '/category', label: 'All Products' },
+  { href: '/category/training-dvds', label: 'Training DVDs' },
+  { href: '/category/online-training', label: 'Online Training' },
+  { href: '/category/posters', label: 'Posters' },
+  { href: '/training', label: 'Training Courses' },
+  { href: '/riskassessments', label: 'Risk Assessments' },
+];
+
+export const FOOTER_COMPANY_LINKS: readonly SiteLink[] = [
+  { href: '/about', label: 'About Us' },
+  { href: '/blog', label: 'Blog' },
+  { href: '/contact', label: 'Contact Us' },
+];
+
+export const FOOTER_LEGAL_LINKS: readonly SiteLink[] = [
+  { href: '/terms', label: 'Terms & Conditions' },
+  { href: '/privacy', label: 'Privacy Policy' },
+  { href: '/delivery', label: 'Delivery Information' },
+];
+
+export const SOCIAL_LINKS: readonly SiteLink[] = [
+  { href: 'https://www.linkedin.com/', label: 'LinkedIn' },
+  { href: 'https://www.facebook.com/', label: 'Facebook' },
+  { href: 'https://x.com/', label: 'X' },
+  { href: 'https://www.youtube.com/', label: 'YouTube' },
+];
+
+/** The home page tiles: the four product categories of the nav bar. */
+export const CATEGORY_TILES: readonly (SiteLink & { blurb: string })[] = [
+  { href: '/category/training-dvds', label: 'Training DVDs', blurb: 'Health and safety training videos on disc for group sessions.' },
+  { href: '/category/online-training', label: 'Online Training', blurb: 'Self-paced courses your staff can take from any device.' },
+  { href: '/category/posters', label: 'Posters', blurb: 'Clear safety posters for the workplace, canteen and site.' },
+  { href: '/category/powerpoint', label: 'PowerPoint', blurb: 'Ready-made presentations for toolbox talks and inductions.' },
+];
+
+export const COMPANY = Object.freeze({
+  phoneDisplay: '01234 567890',
+  phoneHref: 'tel:+441234567890',
+  addressLines: ['Unit 4, Riverside Business Park', 'Leeds', 'LS10 1AB'] as const,
+  copyrightYear: 2021,
+});
+
+/** Whether `href` is the page at `pathname` (exact match, ignoring a trailing slash). */
+export function isCurrentPath(href: string, pathname: string): boolean {
+  const normalise = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
+  return normalise(href) === normalise(pathname);
+}

@@ -1,0 +1,12 @@
+import vikeReact from 'vike-react/config';
+import type { Config } from 'vike/types';
+
+export default {
+  extends: [vikeReact],
+  filesystemRoutingRoot: '/',
+  lang: 'en-GB',
+  // The per-request shell data (app name, signed-in user, basket total) is sent to the browser; it holds nothing secret.
+  passToClient: ['shell'],
+  description:
+    'Health and safety training videos, online training, posters, PowerPoint presentations, risk assessments and training courses for UK businesses.',
+} satisfies Config;
