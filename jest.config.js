@@ -25,9 +25,11 @@ const common = {
 };
 
 export default {
+  // Jest reads the timeout only at the top level, not per project. Suites that start servers or browsers need it.
+  testTimeout: 90_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,cli,web}/**/*.spec.{ts,tsx}', '<rootDir>/test/integration/**/*.int-spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], testTimeout: 60_000 },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'], testTimeout: 90_000 },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
   ],
 };

@@ -18,12 +18,15 @@ chromium=${CHROMIUM_PATH:-$(command -v chromium || command -v chromium-browser |
 skipped=()
 failed=0
 
-run_jest() { # name, extra env..., -- jest args
+run_jest() { # name [VAR=value ...] -- jest args...
   local name=$1; shift
+  local vars=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do vars+=("$1"); shift; done
+  shift # the --
   echo
   echo "=== $name ==="
-  env "$@" node --experimental-vm-modules node_modules/jest/bin/jest.js --json --outputFile="$results/$name.json" \
-    || failed=1
+  env "${vars[@]}" node --experimental-vm-modules node_modules/jest/bin/jest.js "$@" \
+    --json --outputFile="$results/$name.json" || failed=1
 }
 
 run_jest unit -- --selectProjects unit

@@ -37,7 +37,6 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
 
   await hardenHttp(app, env);
   if (!env.isProduction) serveOpenApiDocument(app);

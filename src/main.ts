@@ -5,6 +5,24 @@ import { EmbeddedDatabaseInUseError } from './platform/persistence/embedded-data
 async function main(): Promise<void> {
   const env = loadEnvironment();
   const app = await createShopApp(env);
+  // Graceful stop: Fastify stops accepting connections and waits for requests in flight, then the
+  // modules close (database, embedded lock). Handled here rather than by Nest's shutdown hooks, which
+  // re-raise the signal and so make the exit code depend on which other signal listeners are loaded.
+  let stopping = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.log(`${signal} received: finishing requests in flight, then stopping.`);
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Shutdown failed:', error);
+          process.exit(1);
+        },
+      );
+    });
+  }
   await app.listen({ port: env.PORT, host: '0.0.0.0' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

@@ -51,6 +51,19 @@ describe(`the server process (${databaseKind})`, () => {
   });
 });
 
+describe('readiness without a database', () => {
+  it('stays alive but answers not ready while PostgreSQL does not answer', async () => {
+    const server = await startServerProcess({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', DATA_DIR: '/tmp' });
+    try {
+      await request(server.url).get('/api/health').expect(200);
+      const ready = await request(server.url).get('/api/ready').expect(503);
+      expect(ready.body).toMatchObject({ status: 503, message: 'The database does not answer.' });
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});
+
 describe('start-up configuration', () => {
   it('stops with one message that lists every bad value', async () => {
     const started = startServerProcess({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://nope', DATA_DIR: '/tmp' });

@@ -51,7 +51,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const body = toErrorBody(exception, String(request.id));
-    if (body.status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // Our own HttpExceptions (e.g. 503 from readiness) are expected: their message is enough.
+    if (body.status >= 500) {
+      const detail = exception instanceof HttpException ? exception.message : (exception as Error)?.stack;
+      this.logger.error(detail ?? String(exception));
+    }
     void reply.status(body.status).header('cache-control', 'no-store').send(body);
   }
 }

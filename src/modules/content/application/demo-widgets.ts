@@ -6,7 +6,7 @@ export const DEMO_WIDGETS: ReadonlyArray<{ name: string; html: string }> = [
   {
     name: 'home-intro',
     html:
-      '<h1>Health and safety training that people remember</h1>' +
+      '<h2>Health and safety training that people remember</h2>' +
       '<p>Training videos on DVD, online courses, posters, PowerPoint packs and ready-made risk assessments ' +
       'for UK workplaces. Everything is written to current HSE guidance and priced for businesses, schools ' +
       'and councils.</p>',

@@ -1,0 +1,397 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
+import { ROOT, runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+
+const APP_NAME = 'HS Training Direct';
+const SEARCH_PLACEHOLDER = 'Find videos, posters or training';
+const HOME_WIDGET_TEXT = 'Health and safety training that people remember';
+const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 360, height: 740 };
+// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set them here.
+const SETUP_TIMEOUT = 60_000;
+const JOURNEY_TIMEOUT = 30_000;
+
+/** The console line Chromium writes for any response ≥ 400 (expected for a 404 page or a failed API call). */
+const failedResource = (status: number, url = '') =>
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b.*\\(https?://[^/]+${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** The journeys run against the BUILT server as a separate process, the way `make start` runs it. */
+describe(`storefront journeys in Chromium (${databaseKind})`, () => {
+  let browser: Browser;
+  let database: TestDatabase;
+  let server: ServerProcess;
+  const contexts: BrowserContext[] = [];
+
+  let setup: Promise<void> | undefined;
+
+  beforeAll(() => {
+    setup = (async () => {
+      browser = await launchBrowser(); // first: a missing Chromium fails the suite at once
+      database = await createTestDatabase();
+      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
+        const run = runShop(args, database.env);
+        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
+      }
+      server = await startServerProcess(database.env);
+      await mkdir(SCREENSHOTS, { recursive: true });
+    })();
+    return setup;
+  }, SETUP_TIMEOUT);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await setup?.catch(() => undefined); // even a timed-out set-up finishes before we clean up after it
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function open(viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; problems: PageProblems }> {
+    const context = await browser.newContext({ baseURL: server.url, viewport, ...options });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    const problems = await watchProblems(page);
+    return { page, problems };
+  }
+
+  /** Hydrated and committed: the page loader's bar gets its width from a layout effect (never in server HTML). */
+  async function hydrated(page: Page): Promise<void> {
+    await page.waitForFunction(() => {
+      const bar = document.querySelector<HTMLElement>('[data-page-loader] [role="progressbar"]');
+      return bar !== null && bar.style.width !== '';
+    });
+  }
+
+  /** The footer's card logos are lazy: bring them into view and wait until every one has decoded. */
+  async function cardLogosLoaded(page: Page): Promise<void> {
+    const cards = page.locator('footer').getByRole('list', { name: 'Cards we accept' }).getByRole('img');
+    await cards.last().scrollIntoViewIfNeeded();
+    expect(await cards.count()).toBeGreaterThanOrEqual(2);
+    await eventually(
+      () => cards.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+      { message: 'the card logos to load' },
+    );
+  }
+
+  const documentRequests = (page: Page): Request[] => {
+    const seen: Request[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') seen.push(request);
+    });
+    return seen;
+  };
+
+  it('home: title, header with logo and search, nav, widgets and footer, without console errors or CSP violations', async () => {
+    const { page, problems } = await open();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await hydrated(page);
+
+    expect(await page.title()).toContain(APP_NAME);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-GB');
+    await page.locator('a[data-logo-link] img').waitFor({ state: 'visible' });
+    expect(await page.locator('a[data-logo-link]').getAttribute('href')).toBe('/');
+    const search = page.locator('header').getByRole('searchbox');
+    await search.waitFor({ state: 'visible' });
+    expect(await search.getAttribute('placeholder')).toBe(SEARCH_PLACEHOLDER);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training DVDs' }).waitFor({ state: 'visible' });
+    await page.locator('section[data-widget="home-intro"]').getByText(HOME_WIDGET_TEXT).waitFor({ state: 'visible' });
+    await page.locator('a[data-basket-link]').getByText('£0.00').waitFor({ state: 'visible' });
+
+    const footer = page.locator('footer');
+    await footer.scrollIntoViewIfNeeded();
+    await footer.getByText('© 2021').waitFor({ state: 'visible' });
+    await footer.getByRole('img', { name: 'Visa' }).waitFor({ state: 'visible' });
+    await cardLogosLoaded(page); // served, and allowed by the CSP
+    // The stylesheet applied (a CSP block would leave the page unstyled): the nav is laid out in a row on a desktop.
+    const navDisplay = await page.locator('nav[aria-label="Main"] ul').first().evaluate((ul) => getComputedStyle(ul).display);
+    expect(navDisplay).toBe('flex');
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'home-1280x900.png'), fullPage: true });
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('search: typing "fire safety" in the header lands on /category?search=… with the box pre-filled', async () => {
+    const { page, problems } = await open();
+    await page.goto('/');
+    await hydrated(page);
+    const search = page.locator('header').getByRole('searchbox');
+    await search.fill('fire safety');
+    await search.press('Enter');
+    await page.waitForURL(/\/category\?search=fire(\+|%20)safety$/);
+    await eventually(async () => (await page.locator('header').getByRole('searchbox').inputValue()) === 'fire safety', {
+      message: 'the search box to show "fire safety"',
+    });
+    // No category page yet: /category is answered by the server with 404 (the search box still pre-filled).
+    expect(problems.unexpected([failedResource(404, '/category?search=')])).toEqual([]);
+
+    // Without JavaScript the plain GET form does the same, and the server pre-fills the box.
+    const noJs = await open(DESKTOP, { javaScriptEnabled: false });
+    await noJs.page.goto('/');
+    await noJs.page.locator('header').getByRole('searchbox').fill('fire safety');
+    await Promise.all([noJs.page.waitForURL(/\/category\?search=fire\+safety$/), noJs.page.locator('header').getByRole('searchbox').press('Enter')]);
+    expect(await noJs.page.locator('header').getByRole('searchbox').inputValue()).toBe('fire safety');
+  }, JOURNEY_TIMEOUT);
+
+  it('unknown path: the not-found page, served with HTTP 404', async () => {
+    const { page, problems } = await open();
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await page.locator('[data-error-page="404"]').getByRole('heading', { name: 'Page not found' }).waitFor({ state: 'visible' });
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'visible' }); // inside the storefront layout
+    expect(await page.title()).toMatch(/Page not found/);
+    expect(problems.unexpected([failedResource(404, '/no/such/page')])).toEqual([]);
+    expect(problems.all.filter((p) => failedResource(404).test(p))).toHaveLength(1); // the document only
+  }, JOURNEY_TIMEOUT);
+
+  it('client-side navigation: the page loader shows, the URL changes, and the page is never reloaded', async () => {
+    // Vike's client router only handles URLs that match a page route; any other link is a full page load
+    // (so that the server answers 404). Today the storefront routes are / and /admin/*, so this journey
+    // starts on the not-found page and follows the nav's "Home" link.
+    const { page, problems } = await open();
+    const documents = documentRequests(page);
+    const dataRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('.pageContext.json')) dataRequests.push(new URL(request.url()).pathname);
+    });
+    expect((await page.goto('/no/such/page'))?.status()).toBe(404);
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: string }).__sameDocument = 'still here'));
+
+    // Slow the page data down a little so that the loader can be seen mid-navigation.
+    await page.route('**/index.pageContext.json', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    // (The loader's own box is empty: its bar and overlay are position: fixed. Wait for the overlay.)
+    const loaderShown = page.waitForSelector('[data-page-loader="visible"] [role="status"]', { state: 'visible', timeout: 5000 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    const loader = await loaderShown;
+    expect(await loader.textContent()).toContain('Loading...');
+    expect(await page.locator('[data-page-loader="visible"] img').getAttribute('alt')).toBe('Loading Please Wait');
+    const progress = Number(await page.locator('[data-page-loader="visible"] [role="progressbar"]').getAttribute('aria-valuenow'));
+    expect(progress).toBeGreaterThanOrEqual(0);
+    expect(progress).toBeLessThanOrEqual(100);
+
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('section[data-widget="home-intro"]').getByText(HOME_WIDGET_TEXT).waitFor({ state: 'visible' });
+    await page.locator('[data-error-page]').waitFor({ state: 'detached' });
+    expect(await page.title()).toContain(APP_NAME);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    // The loader goes away once the page is shown (500 ms after finishing, seed §9).
+    await page.waitForSelector('[data-page-loader="hidden"]', { state: 'attached', timeout: 5000 });
+
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: string }).__sameDocument)).toBe('still here');
+    expect(documents.map((d) => new URL(d.url()).pathname)).toEqual(['/no/such/page']);
+    expect(dataRequests).toEqual(['/index.pageContext.json']); // the URL Vike asks for the home page's data
+    expect(problems.unexpected([failedResource(404, '/no/such/page')])).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('About Us dropdown opens on click and lists its five links', async () => {
+    const { page, problems } = await open();
+    await page.goto('/');
+    await hydrated(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: 'About Us' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    expect(await menu.isVisible()).toBe(false);
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await menu.waitFor({ state: 'visible' });
+    const items = menu.getByRole('link');
+    await items.first().waitFor({ state: 'visible' });
+    const listed = await items.evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent?.trim() })));
+    expect(listed.map((l) => l.href)).toEqual(['/about', '/blog', '/joinus/recruitment', '/joinus/distribution', '/joinus/partnership']);
+    for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await eventually(async () => (await toggle.getAttribute('aria-expanded')) === 'false', { message: 'Escape to close the menu' });
+    await menu.waitFor({ state: 'hidden' });
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('phone (360×740): the nav collapses behind "Menu", opens on tap, and nothing scrolls sideways', async () => {
+    const { page, problems } = await open(PHONE);
+    await page.goto('/');
+    await hydrated(page);
+    const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await noSidewaysScroll()).toBeLessThanOrEqual(PHONE.width);
+    await cardLogosLoaded(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'home-360x740.png'), fullPage: true });
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await menu.waitFor({ state: 'visible' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    const training = nav.getByRole('link', { name: 'Training DVDs' });
+    expect(await training.isVisible()).toBe(false);
+
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await training.waitFor({ state: 'visible' });
+    for (const name of ['Home', 'Online Training', 'Posters', 'Training Courses', 'Risk Assessments', 'PowerPoint', 'Contact']) {
+      expect({ name, visible: await nav.getByRole('link', { name, exact: true }).isVisible() }).toEqual({ name, visible: true });
+    }
+    await nav.getByRole('button', { name: 'About Us' }).click();
+    await nav.getByRole('link', { name: 'Partnership' }).waitFor({ state: 'visible' });
+    expect(await noSidewaysScroll()).toBeLessThanOrEqual(PHONE.width);
+
+    await menu.click();
+    await training.waitFor({ state: 'hidden' });
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('newsletter: nothing sent when empty; failure shows "Invalid Email Address"; success thanks, then clears after ~2 s', async () => {
+    const { page, problems } = await open();
+    const posts: Request[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/newsletter') posts.push(request);
+    });
+    await page.goto('/');
+    await hydrated(page);
+    const box = page.locator('[data-newsletter]');
+    const email = box.getByRole('textbox', { name: 'Email address' });
+    const subscribe = box.getByRole('button', { name: 'Subscribe' });
+    const message = box.locator('[data-newsletter-message]');
+    await box.scrollIntoViewIfNeeded();
+
+    // Empty: no request, no message.
+    await subscribe.click();
+    await page.waitForTimeout(300);
+    expect(posts).toHaveLength(0);
+    expect((await message.textContent())?.trim()).toBe('');
+
+    // /api/newsletter does not exist on the server yet: any failure reads "Invalid Email Address".
+    await email.fill('office@example.co.uk');
+    await subscribe.click();
+    await message.getByText('Invalid Email Address').waitFor({ state: 'visible' });
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.method()).toBe('POST');
+    expect(posts[0]!.postDataJSON()).toEqual({ email: 'office@example.co.uk' });
+    expect(await posts[0]!.headerValue('content-type')).toMatch(/^application\/json/);
+    expect(await email.inputValue()).toBe('office@example.co.uk'); // kept, to correct it
+
+    // A server that accepts it. The browser itself notes when the thanks appear and when they are cleared
+    // (so that a slow test runner cannot blur the timing).
+    await page.route('**/api/newsletter', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await message.evaluate((element) => {
+      const times: { shown?: number; cleared?: number; emailAtClear?: string } = {};
+      (window as unknown as { __newsletterTimes: typeof times }).__newsletterTimes = times;
+      const input = element.closest('form')!.querySelector('input')!;
+      new MutationObserver(() => {
+        const now = performance.now();
+        if (times.shown === undefined && element.textContent === 'Thank you, you have been subscribed') times.shown = now;
+        if (times.shown !== undefined && times.cleared === undefined && element.textContent === '') {
+          times.cleared = now;
+          times.emailAtClear = input.value;
+        }
+      }).observe(element, { childList: true, characterData: true, subtree: true });
+    });
+    await subscribe.click();
+    await message.getByText('Thank you, you have been subscribed').waitFor({ state: 'visible' });
+    expect(await message.textContent()).not.toContain('Invalid Email Address'); // the error flag was reset
+    expect(posts).toHaveLength(2);
+    expect(await email.inputValue()).toBe('office@example.co.uk'); // not cleared at once
+    await eventually(async () => (await message.textContent()) === '' && (await email.inputValue()) === '', {
+      timeoutMs: 5000,
+      message: 'the message and the email to be cleared',
+    });
+    const times = await page.evaluate(() => (window as unknown as { __newsletterTimes: { shown: number; cleared: number; emailAtClear: string } }).__newsletterTimes);
+    expect(times.cleared - times.shown).toBeGreaterThanOrEqual(1900); // seed §9: after 2000 ms, not before
+    expect(times.emailAtClear).toBe(''); // email and message go together
+
+    expect(problems.unexpected([failedResource(404, '/api/newsletter')])).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('a server error (≥ 500) through the app\'s fetch wrapper opens the "Error 500" dialog; OK closes it', async () => {
+    const { page, problems } = await open();
+    await page.goto('/');
+    await hydrated(page);
+    await page.route('**/api/newsletter', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"error":"Internal Server Error"}' }),
+    );
+    const dialog = page.getByRole('dialog', { name: 'Error 500' });
+    expect(await dialog.isVisible()).toBe(false);
+
+    const box = page.locator('[data-newsletter]');
+    await box.getByRole('textbox', { name: 'Email address' }).fill('office@example.co.uk');
+    await box.getByRole('button', { name: 'Subscribe' }).click();
+
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByText('Server Error').waitFor({ state: 'visible' });
+    // The caller still sees the failure.
+    await box.getByText('Invalid Email Address').waitFor({ state: 'visible' });
+    // Modal: focus is on its OK button.
+    const ok = dialog.getByRole('button', { name: 'OK' });
+    expect(await ok.evaluate((button) => button === document.activeElement)).toBe(true);
+    await ok.click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    expect(problems.unexpected([failedResource(500, '/api/newsletter')])).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('admin portal: title, side menu of seed §2, "Exit To Web Site", the menu opens and closes', async () => {
+    const { page, problems } = await open();
+    const documents = documentRequests(page);
+    const response = await page.goto('/admin');
+    expect(response?.status()).toBe(200);
+    await page.locator('[data-layout="admin"]').waitFor({ state: 'visible' });
+    await hydrated(page);
+    await page.getByText('Administration Portal', { exact: true }).waitFor({ state: 'visible' });
+    expect(await page.title()).toMatch(/Administration Portal/);
+
+    const menu = page.getByRole('navigation', { name: 'Administration' });
+    await menu.waitFor({ state: 'visible' }); // open by default on a wide screen
+    const entries = await menu.getByRole('link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent?.trim() })));
+    expect(entries.map((e) => e.href)).toEqual([
+      '/',
+      '/admin/users',
+      '/admin/products/cat/1',
+      '/admin/orders',
+      '/admin/delivery',
+      '/admin/blog',
+      '/admin/widgets',
+      '/admin/brands',
+      '/admin/seo',
+    ]);
+    expect(entries.find((e) => e.href === '/')?.text).toBe('Dashboard');
+    expect(entries.find((e) => e.href === '/admin/brands')?.text).toBe('Brand Logos');
+    const exit = page.getByRole('link', { name: 'Exit To Web Site' });
+    expect(await exit.getAttribute('href')).toBe('/');
+
+    const toggle = page.locator('[data-admin-menu-toggle]');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    await menu.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await menu.waitFor({ state: 'visible' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    // A portal link changes the URL inside the same document.
+    await menu.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/users');
+    await page.getByText('Administration Portal', { exact: true }).waitFor({ state: 'visible' });
+
+    // "Exit To Web Site" leads back to the storefront home.
+    await exit.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('section[data-widget="home-intro"]').getByText(HOME_WIDGET_TEXT).waitFor({ state: 'visible' });
+    await page.locator('[data-layout="storefront"]').waitFor({ state: 'visible' });
+    expect(documents.length).toBeGreaterThanOrEqual(1);
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+});
