@@ -1,0 +1,4 @@
+/** Outgoing mail's public face: modules import OutboundMail (and the types) from here. */
+export { MailModule, mailboxDirectory } from './mail.module.js';
+export { OutboundMail, MAIL_SEND_JOB } from './outbound-mail.service.js';
+export { MAILER, type Mailer, type MailMessage } from './mailer.port.js';

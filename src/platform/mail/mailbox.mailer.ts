@@ -1,0 +1,53 @@
+import { Logger } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Mailer, MailMessage } from './mailer.port.js';
+
+/** `20261122T101530123Z-000042-9f2c61aa`: sortable by time, unique (process counter + random). */
+export const MAILBOX_ID_PATTERN = /^\d{8}T\d{9}Z-\d{6}-[0-9a-f]{8}$/;
+
+let sequence = 0;
+
+export function newMailboxId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:.]/g, ''); // 20261122T101530123Z
+  sequence = (sequence + 1) % 1_000_000;
+  return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * The embedded default when SMTP_URL is unset: every message becomes an RFC 822 `.eml` file in
+ * DATA_DIR/mailbox (open it with any mail client, or at /dev/mailbox outside production).
+ * nodemailer's stream transport builds the message exactly as the SMTP adapter would send it.
+ */
+export class MailboxMailer implements Mailer {
+  private readonly logger = new Logger('Mailbox');
+  private readonly composer: Transporter;
+
+  constructor(
+    readonly directory: string,
+    private readonly from: string,
+  ) {
+    this.composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const info = (await this.composer.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      replyTo: message.replyTo,
+    })) as { message: Buffer };
+    await mkdir(this.directory, { recursive: true });
+    const id = newMailboxId();
+    const file = path.join(this.directory, `${id}.eml`);
+    // Written aside and renamed, so a reader never sees half a message.
+    const partial = path.join(this.directory, `.${id}.partial`);
+    await writeFile(partial, info.message);
+    await rename(partial, file);
+    this.logger.log(`E-mail written to ${file}`);
+  }
+}

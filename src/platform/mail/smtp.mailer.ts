@@ -1,0 +1,34 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Mailer, MailMessage } from './mailer.port.js';
+
+/**
+ * Sends through an SMTP server (`SMTP_URL`: `smtp://user:pass@host:587` upgrades with STARTTLS when the
+ * server offers it, `smtps://…:465` is TLS from the start). A failure throws, so the job retries.
+ */
+export class SmtpMailer implements Mailer, OnApplicationShutdown {
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    // Bounded waits: a dead server fails the attempt (and the job retries) instead of hanging the worker.
+    this.transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      replyTo: message.replyTo,
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.transport.close();
+  }
+}
