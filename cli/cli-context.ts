@@ -6,16 +6,9 @@ import { ConfigurationError, loadEnvironment } from '../src/config/environment.j
 import { CoreModule } from '../src/core.module.js';
 import { EmbeddedDatabaseInUseError } from '../src/platform/persistence/embedded-database-lock.js';
 
-/** A failure the operator can act on: its message is printed alone, and the exit code is non-zero. */
-export class CommandError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-    this.name = 'CommandError';
-  }
-}
+import { CommandError } from './commands/command-error.js';
+
+export { CommandError };
 
 /**
  * Boots the same application core the web server runs (no HTTP), runs one command inside its own
@@ -33,6 +26,25 @@ export async function withCore<T>(command: (app: INestApplicationContext) => Pro
   } finally {
     await app.close();
   }
+}
+
+/**
+ * The queue-worker mode (product.md: "a second mode runs queue workers"): the same core, no HTTP, the
+ * worker running until a signal; the job in hand finishes before the database closes.
+ */
+export async function runWorker(): Promise<void> {
+  const env = loadEnvironment();
+  const app = await NestFactory.createApplicationContext(CoreModule.forRoot(env), { logger: false, abortOnError: false });
+  app.useLogger(['error', 'warn', 'log']);
+  const { JobWorker } = await import('../src/platform/queue/index.js');
+  app.get(JobWorker).start();
+  console.log('The queue worker is running; stop it with Ctrl+C or SIGTERM.');
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await app.close();
+  console.log('The queue worker stopped.');
 }
 
 /** Turns any error into a message and an exit code: never a stack trace for an operator's mistake. */

@@ -1,10 +1,10 @@
 import { CommanderError } from 'commander';
-import { reportFailure } from './cli-context.js';
 import { createProgram } from './program.js';
 
 try {
   await createProgram().parseAsync(process.argv);
 } catch (error) {
   // Commander has already printed usage errors and help; its exit code says which.
-  process.exitCode = error instanceof CommanderError ? error.exitCode : reportFailure(error);
+  if (error instanceof CommanderError) process.exitCode = error.exitCode;
+  else process.exitCode = (await import('./cli-context.js')).reportFailure(error);
 }

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
+import { registerAdminCommands } from './commands/admin.commands.js';
 import { registerDatabaseCommands } from './commands/db.commands.js';
+import { registerQueueCommands } from './commands/queue.commands.js';
 import { registerWidgetCommands } from './commands/widget.commands.js';
 
 /** The operators' command line: thin commands over the same application services as the web server. */
@@ -10,5 +12,7 @@ export function createProgram(): Command {
     .exitOverride();
   registerDatabaseCommands(program);
   registerWidgetCommands(program);
+  registerAdminCommands(program);
+  registerQueueCommands(program);
   return program;
 }

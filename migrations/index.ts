@@ -1,5 +1,8 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100CreateWidgets } from './Migration20261122000100CreateWidgets.js';
+import { Migration20261122000200CreateIdentity } from './Migration20261122000200CreateIdentity.js';
+import { Migration20261122000250CreateRateLimits } from './Migration20261122000250CreateRateLimits.js';
+import { Migration20261122000300CreateJobs } from './Migration20261122000300CreateJobs.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -7,4 +10,7 @@ import { Migration20261122000100CreateWidgets } from './Migration20261122000100C
  */
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000100CreateWidgets', class: Migration20261122000100CreateWidgets },
+  { name: 'Migration20261122000200CreateIdentity', class: Migration20261122000200CreateIdentity },
+  { name: 'Migration20261122000250CreateRateLimits', class: Migration20261122000250CreateRateLimits },
+  { name: 'Migration20261122000300CreateJobs', class: Migration20261122000300CreateJobs },
 ];

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Environment } from './config/environment.js';
 import { CoreModule } from './core.module.js';
 import { ContentModule, WidgetService } from './modules/content/index.js';
+import { AccountService, IdentityHttpModule, IdentityModule, OAuthService } from './modules/identity/index.js';
 import { HealthModule } from './platform/health/health.module.js';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
 import { createValidationPipe } from './platform/http/request-validation.js';
@@ -19,11 +20,16 @@ export class AppModule {
       imports: [
         LoggingModule.forRoot(env),
         CoreModule.forRoot(env),
+        IdentityHttpModule,
         HealthModule,
         SsrModule.register({
-          imports: [ContentModule],
-          inject: [WidgetService],
-          useFactory: (widgets: WidgetService): PageServices => ({ widgets }),
+          imports: [ContentModule, IdentityModule],
+          inject: [WidgetService, AccountService, OAuthService],
+          useFactory: (widgets: WidgetService, account: AccountService, oauth: OAuthService): PageServices => ({
+            widgets,
+            account,
+            oauth,
+          }),
         }),
       ],
       providers: [

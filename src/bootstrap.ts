@@ -27,7 +27,8 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
     bodyLimit: 1_048_576,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    trustProxy: false,
+    // Only named proxies may tell us the client's address (X-Forwarded-For); by default nobody can.
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     genReqId: requestIdFor,
     return503OnClosing: true,
   });
@@ -35,7 +36,11 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
     bufferLogs: true,
     abortOnError: false,
+    // Only JSON bodies (Fastify's own parser): a cross-site HTML form can send urlencoded, multipart or
+    // text/plain without a CORS preflight, which would let another site sign a visitor in (login CSRF).
+    bodyParser: false,
   });
+  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   app.useLogger(app.get(Logger));
 
   await hardenHttp(app, env);

@@ -2,7 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from './config/config.module.js';
 import type { Environment } from './config/environment.js';
 import { ContentModule, contentEntities } from './modules/content/index.js';
+import { IdentityModule, identityEntities } from './modules/identity/index.js';
+import { MailModule } from './platform/mail/mail.module.js';
 import { PersistenceModule } from './platform/persistence/persistence.module.js';
+import { QueueModule, queueEntities } from './platform/queue/queue.module.js';
+import { RateLimitModule } from './platform/rate-limit/index.js';
 
 /** Everything but the HTTP edge: what the web server and the command line both run. */
 @Module({})
@@ -10,8 +14,16 @@ export class CoreModule {
   static forRoot(env: Environment): DynamicModule {
     return {
       module: CoreModule,
-      imports: [ConfigModule.forRoot(env), PersistenceModule.forRoot(env, [...contentEntities]), ContentModule],
-      exports: [ContentModule],
+      imports: [
+        ConfigModule.forRoot(env),
+        PersistenceModule.forRoot(env, [...contentEntities, ...identityEntities, ...queueEntities]),
+        QueueModule.forRoot(env),
+        MailModule.forRoot(env),
+        RateLimitModule,
+        ContentModule,
+        IdentityModule,
+      ],
+      exports: [ContentModule, IdentityModule],
     };
   }
 }

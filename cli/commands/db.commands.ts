@@ -1,13 +1,16 @@
 import type { Command } from 'commander';
-import { DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
-import { DatabaseMaintenance } from '../../src/platform/persistence/persistence.module.js';
-import { CommandError, withCore } from '../cli-context.js';
+
+// Application code is imported inside each action, so `--help` and usage errors answer at once
+// instead of first loading Nest, the ORM and the database driver.
+const core = () => import('../cli-context.js');
 
 export function registerDatabaseCommands(program: Command): void {
   program
     .command('db:migrate')
     .description('apply the database migrations that have not been applied yet')
     .action(async () => {
+      const { withCore } = await core();
+      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
       const applied = await withCore((app) => app.get(DatabaseMaintenance).migrate());
       console.log(applied.length === 0 ? 'The database is up to date.' : `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`);
     });
@@ -17,6 +20,10 @@ export function registerDatabaseCommands(program: Command): void {
     .description('add the reference data every shop needs; with --demo, also demo content (existing rows are kept)')
     .option('--demo', 'also add demo content', false)
     .action(async (options: { demo: boolean }) => {
+      const { CommandError, withCore } = await core();
+      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
+      const { DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
+      const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
       await withCore(async (app) => {
         const database = app.get(DatabaseMaintenance);
         const pending = await database.pendingMigrations();
@@ -26,6 +33,11 @@ export function registerDatabaseCommands(program: Command): void {
         if (options.demo) {
           const added = await app.get(WidgetService).addMissing(DEMO_WIDGETS);
           console.log(`Demo content: added ${added} widget(s), kept ${DEMO_WIDGETS.length - added} existing.`);
+          const accounts = await app.get(UserAdministrationService).ensureDemoAccounts();
+          console.log('Demo accounts (sign in at /login):');
+          for (const account of accounts) {
+            console.log(`  ${account.role.padEnd(8)} ${account.email} / ${account.password}${account.created ? '' : ' (already there)'}`);
+          }
         }
         console.log('Seeding done.');
       });

@@ -1,6 +1,4 @@
 import type { Command } from 'commander';
-import { WidgetService } from '../../src/modules/content/index.js';
-import { withCore } from '../cli-context.js';
 
 export function registerWidgetCommands(program: Command): void {
   program
@@ -8,6 +6,8 @@ export function registerWidgetCommands(program: Command): void {
     .description('list the content widgets (editable blocks) by name')
     .option('--json', 'print JSON instead of a table', false)
     .action(async (options: { json: boolean }) => {
+      const { withCore } = await import('../cli-context.js');
+      const { WidgetService } = await import('../../src/modules/content/index.js');
       const widgets = await withCore((app) => app.get(WidgetService).list());
       if (options.json) {
         console.log(JSON.stringify(widgets, null, 2));

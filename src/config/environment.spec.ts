@@ -5,7 +5,7 @@ describe('loadEnvironment', () => {
     const env = loadEnvironment({});
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe('./var');
-    expect(env.NODE_ENV).toBe('development');
+    expect(env.NODE_ENV).toBe('production');
     expect(env.usesEmbeddedDatabase).toBe(true);
     expect(env.publicUrl).toBe('http://localhost:3000');
   });

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import path from 'node:path';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -36,13 +36,58 @@ export class Environment {
   )
   PUBLIC_URL?: string;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 'development' : value))
+  // Production unless told otherwise: development conveniences (the dev mailbox with every reset link,
+  // the OpenAPI document, a relaxed CSP) must be switched on on purpose (`make dev` does).
+  @Transform(({ value }) => (value === undefined || value === '' ? 'production' : value))
   @IsIn(NODE_ENVS, { message: `NODE_ENV must be one of ${NODE_ENVS.join(', ')}` })
-  NODE_ENV: (typeof NODE_ENVS)[number] = 'development';
+  NODE_ENV: (typeof NODE_ENVS)[number] = 'production';
 
   @Transform(({ value }) => (value === undefined || value === '' ? 'info' : value))
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  /** SMTP server for outgoing mail (`smtp://user:pass@host:587`, `smtps://…`); unset → files in DATA_DIR/mailbox. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? 'HS Training Direct <no-reply@localhost>' : value))
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM = 'HS Training Direct <no-reply@localhost>';
+
+  /** Whether this process also runs the durable job queue's worker (the embedded database allows only this one). */
+  @Transform(({ value }) => (value === undefined || value === '' ? true : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @IsBoolean({ message: 'RUN_QUEUE_WORKER must be true or false' })
+  RUN_QUEUE_WORKER = true;
+
+  /** How often the worker looks for due jobs, in milliseconds. */
+  @Transform(({ value }) => (value === undefined || value === '' ? 1000 : Number(value)))
+  @IsInt({ message: 'QUEUE_POLL_MS must be a whole number' })
+  @Min(10, { message: 'QUEUE_POLL_MS must be at least 10' })
+  QUEUE_POLL_MS = 1000;
+
+  /**
+   * Proxies whose X-Forwarded-For we believe (comma-separated addresses or CIDRs, e.g. `127.0.0.1,10.0.0.0/8`).
+   * Unset: the client address is the socket's, and X-Forwarded-For from anyone is ignored.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, { message: 'TRUST_PROXY must be a comma-separated list of IP addresses or CIDRs' })
+  TRUST_PROXY?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString() OAUTH_GOOGLE_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() OAUTH_GOOGLE_CLIENT_SECRET?: string;
+
+  /** A generic OpenID Connect provider (any issuer with discovery), offered as provider `oidc`. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_protocol: true, require_tld: false, protocols: ['http', 'https'] }, { message: 'OAUTH_OIDC_ISSUER must be an http(s) URL' })
+  OAUTH_OIDC_ISSUER?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() OAUTH_OIDC_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() OAUTH_OIDC_CLIENT_SECRET?: string;
+  @Transform(({ value }) => (value === undefined || value === '' ? 'Single sign-on' : value)) @IsString() OAUTH_OIDC_NAME = 'Single sign-on';
 
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
@@ -68,7 +113,11 @@ export class ConfigurationError extends Error {
   }
 }
 
-const KEYS = ['PORT', 'DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL'] as const;
+const KEYS = [
+  'PORT', 'DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'RUN_QUEUE_WORKER',
+  'QUEUE_POLL_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
+  'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME',
+] as const;
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {
   const raw: Record<string, string | undefined> = {};

@@ -2,7 +2,7 @@
  * Expected business failures. Services throw these; the HTTP layer maps each kind to a status in one
  * place (platform/http/http-exception.filter.ts) so no service ever knows about HTTP.
  */
-export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthenticated';
+export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthenticated' | 'rate_limited';
 
 export class DomainError extends Error {
   constructor(
@@ -19,5 +19,22 @@ export class DomainError extends Error {
 export class NotFoundError extends DomainError {
   constructor(what: string) {
     super('not_found', `${what} was not found.`);
+  }
+}
+
+/** Too many attempts: answered 429 with Retry-After. */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+  }
+}
+
+/** Bad input that only the domain can judge (e.g. a wrong current password): 422 with the field. */
+export class InvalidInputError extends DomainError {
+  constructor(field: string, reason: string) {
+    super('invalid', 'The given data was invalid.', { [field]: [reason] });
   }
 }

@@ -132,6 +132,16 @@ describe(`server-rendered pages (${databaseKind})`, () => {
   }, 60_000); // Jest ignores `testTimeout` inside a `projects` entry
   afterAll(() => shop?.close(), 30_000);
 
+  let bearer: string | undefined;
+  /** The demo administrator's token (pages accept Bearer too), fetched once. */
+  async function adminBearer(): Promise<string> {
+    if (!bearer) {
+      const res = await http.post('/api/login').send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
+      bearer = `Bearer ${res.body.token as string}`;
+    }
+    return bearer;
+  }
+
   describe('home page', () => {
     it('is an en-GB HTML document titled with the application name', () => {
       expect(home.status).toBe(200);
@@ -351,7 +361,7 @@ describe(`server-rendered pages (${databaseKind})`, () => {
     it('holds for the not-found page, a search page and the admin shell too', async () => {
       checkNonces(await http.get('/no/such/page'));
       checkNonces(await http.get('/category?search=fire%20safety'));
-      checkNonces(await http.get('/admin'));
+      checkNonces(await http.get('/admin').set('Authorization', await adminBearer()));
     });
   });
 
@@ -442,8 +452,18 @@ describe(`server-rendered pages (${databaseKind})`, () => {
   });
 
   describe('administration portal shell', () => {
-    it.each(['/admin', '/admin/anything', '/admin/users/42'])('%s is a client-only shell: 200, an empty root, no storefront markup', async (path) => {
-      const res = await http.get(path);
+    it.each(['/admin', '/admin/users/42'])('sends anonymous visitors and customers from %s to /login, before any markup', async (path) => {
+      const anonymous = await http.get(path);
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.location).toBe(`/login?redirect=${encodeURIComponent(path)}`);
+      const customer = await http.post('/api/login').send({ email: 'customer@example.com', password: 'demo-customer-password' }).expect(200);
+      const asCustomer = await http.get(path).set('Authorization', `Bearer ${customer.body.token}`);
+      expect(asCustomer.status).toBe(302);
+      expect(asCustomer.headers.location).toMatch(/^\/login/);
+    });
+
+    it.each(['/admin', '/admin/anything', '/admin/users/42'])('%s is a client-only shell for admins: 200, an empty root, no storefront markup', async (path) => {
+      const res = await http.get(path).set('Authorization', await adminBearer());
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('private, no-cache');
@@ -458,7 +478,7 @@ describe(`server-rendered pages (${databaseKind})`, () => {
     });
 
     it('references only assets that exist, including its own entry', async () => {
-      const res = await http.get('/admin/anything').expect(200);
+      const res = await http.get('/admin/anything').set('Authorization', await adminBearer()).expect(200);
       const assets = new Set<string>();
       for (const tag of [...startTags(res.text, 'link'), ...startTags(res.text, 'script')]) {
         const attrs = attributes(tag);

@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
-import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { ROOT, runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
 
 /** The built server as `make start` runs it: a separate process, production settings. */
 describe(`the server process (${databaseKind})`, () => {
@@ -50,6 +53,42 @@ describe(`the server process (${databaseKind})`, () => {
     expect(cli.status).toBe(0);
   });
 });
+
+if (databaseKind === 'postgres') {
+  describe('a separate queue-worker process', () => {
+    it('delivers the e-mails that a server without a worker queued, and stops on SIGTERM', async () => {
+      const database = await createTestDatabase();
+      const env = { ...database.env, RUN_QUEUE_WORKER: 'false' };
+      expect(runShop(['db:migrate'], env).status).toBe(0);
+      expect(runShop(['db:seed', '--demo'], env).status).toBe(0);
+      const server = await startServerProcess(env);
+      const worker = spawn(path.join(ROOT, 'bin/shop'), ['queue:work'], {
+        cwd: ROOT, env: { ...process.env, ...database.env, NODE_ENV: 'production', QUEUE_POLL_MS: '50' }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let workerOutput = '';
+      worker.stdout.on('data', (chunk: Buffer) => (workerOutput += chunk.toString()));
+      worker.stderr.on('data', (chunk: Buffer) => (workerOutput += chunk.toString()));
+      const workerExit = new Promise<number | null>((resolve) => worker.on('exit', resolve));
+      try {
+        await request(server.url).post('/api/password/email').send({ email: 'customer@example.com' }).expect(200);
+        const mailbox = path.join(database.env.DATA_DIR, 'mailbox');
+        let files: string[] = [];
+        for (let i = 0; i < 200 && files.length === 0; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          files = existsSync(mailbox) ? readdirSync(mailbox) : [];
+        }
+        expect(files).toHaveLength(1);
+        expect(readFileSync(path.join(mailbox, files[0]!), 'utf8')).toContain('Subject: Reset your password');
+      } finally {
+        worker.kill('SIGTERM');
+        expect(await workerExit).toBe(0);
+        expect(workerOutput).toContain('The queue worker stopped.');
+        await server.stop();
+        await database.drop();
+      }
+    });
+  });
+}
 
 describe('readiness without a database', () => {
   it('stays alive but answers not ready while PostgreSQL does not answer', async () => {

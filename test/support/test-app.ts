@@ -3,18 +3,21 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createShopApp } from '../../src/bootstrap.js';
 import { loadEnvironment } from '../../src/config/environment.js';
 import { DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
+import { UserAdministrationService } from '../../src/modules/identity/index.js';
 import { DatabaseMaintenance } from '../../src/platform/persistence/persistence.module.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
   database: TestDatabase;
+  /** Raw SQL against the test database, for arranging what the API cannot (e.g. an expired token). */
+  sql<T = Record<string, unknown>>(query: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
 /**
  * The real application, in this process, on a fresh database with the migrations applied and the
- * demo content seeded: the same createShopApp that main.ts runs.
+ * demo content and accounts seeded: the same createShopApp that main.ts runs.
  */
 export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -22,11 +25,15 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   const app = await createShopApp(env);
   await app.get(DatabaseMaintenance).migrate();
   const orm = app.get(MikroORM);
-  await RequestContext.create(orm.em, () => app.get(WidgetService).addMissing(DEMO_WIDGETS));
+  await RequestContext.create(orm.em, async () => {
+    await app.get(WidgetService).addMissing(DEMO_WIDGETS);
+    await app.get(UserAdministrationService).ensureDemoAccounts();
+  });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     database,
+    sql: (query, params = []) => orm.em.fork().getConnection().execute(query, params),
     close: async () => {
       await app.close();
       await database.drop();

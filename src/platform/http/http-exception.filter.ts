@@ -1,6 +1,7 @@
+import { DriverException } from '@mikro-orm/core';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type DomainErrorKind } from '../../shared/domain-error.js';
+import { DomainError, type DomainErrorKind, RateLimitedError } from '../../shared/domain-error.js';
 import { errorBody, type ErrorBody } from './error-body.js';
 import { RequestValidationError } from './request-validation.js';
 
@@ -10,6 +11,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.UNPROCESSABLE_ENTITY,
   forbidden: HttpStatus.FORBIDDEN,
   unauthenticated: HttpStatus.UNAUTHORIZED,
+  rate_limited: HttpStatus.TOO_MANY_REQUESTS,
 };
 
 /** Turns any thrown value into the one error body. Unexpected errors are logged, never shown. */
@@ -53,9 +55,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = toErrorBody(exception, String(request.id));
     // Our own HttpExceptions (e.g. 503 from readiness) are expected: their message is enough.
     if (body.status >= 500) {
-      const detail = exception instanceof HttpException ? exception.message : (exception as Error)?.stack;
+      // Database errors can quote whole rows (personal data, password hashes): log their class and code only.
+      const detail =
+        exception instanceof HttpException
+          ? exception.message
+          : exception instanceof DriverException
+            ? `${exception.name} (code ${exception.code ?? 'unknown'}): ${exception.stack?.split('\n').slice(1, 4).join(' ').trim()}`
+            : (exception as Error)?.stack;
       this.logger.error(detail ?? String(exception));
     }
+    if (exception instanceof RateLimitedError) void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(body.status).header('cache-control', 'no-store').send(body);
   }
 }

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -5,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Environment } from '../../config/environment.js';
 import { WEB_BUILD_DIR } from '../../config/project-root.js';
+import { issueXsrfCookie } from './xsrf.js';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -44,7 +46,9 @@ export async function hardenHttp(app: NestFastifyApplication, env: Environment):
     xPoweredBy: true, // removes the header
   });
 
+  await app.register(fastifyCookie);
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', issueXsrfCookie(https));
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Default for every API answer; an endpoint whose answer is the same for everyone may relax it.

@@ -32,6 +32,13 @@ describe('createValidationPipe', () => {
     expect((error as RequestValidationError).fields).toEqual({ role: ['role is not an accepted field.'] });
   });
 
+  it('refuses NUL characters anywhere, naming the field', async () => {
+    const error = await createValidationPipe()
+      .transform({ name: 'a', qty: 1, address: { postcode: 'LS1\u00001AA' } }, meta)
+      .catch((e: unknown) => e);
+    expect((error as RequestValidationError).fields).toEqual({ 'address.postcode': ['This may not contain NUL characters.'] });
+  });
+
   it('passes a good body through as an instance', async () => {
     const value = await createValidationPipe().transform({ name: 'a', qty: 2, address: { postcode: 'LS1 1AA' } }, meta);
     expect(value).toBeInstanceOf(Body);

@@ -23,7 +23,7 @@ export class LoggingModule {
             genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? 'unknown',
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
             serializers: {
-              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+              req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
@@ -35,4 +35,16 @@ export class LoggingModule {
       ],
     };
   }
+}
+
+const SECRET_PARAMS = new Set(['token', 'code', 'state', 'email', 'password', 'id_token', 'access_token']);
+
+/** URLs are logged without the secrets some of them carry (password-reset links, OAuth callbacks). */
+export function redactUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  const safePath = path.replace(/^(\/password\/reset\/)[^/?#]+/, '$1[redacted]');
+  if (query === undefined) return safePath;
+  const params = new URLSearchParams(query);
+  for (const key of [...params.keys()]) if (SECRET_PARAMS.has(key.toLowerCase())) params.set(key, '[redacted]');
+  return `${safePath}?${params.toString()}`;
 }

@@ -6,6 +6,7 @@ import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicat
 import { Environment } from '../../config/environment.js';
 import { EmbeddedDatabaseLock } from './embedded-database-lock.js';
 import { createOrmOptions, embeddedDatabaseDirectory, type Entities } from './orm-options.js';
+import { Transactions } from './transactions.js';
 
 const EMBEDDED_LOCK = Symbol('EmbeddedDatabaseLock');
 
@@ -59,8 +60,8 @@ export class PersistenceModule {
           },
         }),
       ],
-      providers: [{ provide: EMBEDDED_LOCK, useValue: lock }, DatabaseMaintenance],
-      exports: [DatabaseMaintenance],
+      providers: [{ provide: EMBEDDED_LOCK, useValue: lock }, DatabaseMaintenance, Transactions],
+      exports: [DatabaseMaintenance, Transactions],
     };
   }
 }

@@ -1,4 +1,6 @@
 import type { WidgetService } from '../../modules/content/index.js';
+import type { AccountService, OAuthProviderView } from '../../modules/identity/index.js';
+import type { Viewer } from '../../shared/viewer.js';
 
 /**
  * The application services that page data loaders (`+data.ts`) may call, in-process. The SSR
@@ -6,6 +8,8 @@ import type { WidgetService } from '../../modules/content/index.js';
  */
 export interface PageServices {
   widgets: Pick<WidgetService, 'getBlocks'>;
+  account: Pick<AccountService, 'getProfile' | 'listSessions'>;
+  oauth: { providers(): OAuthProviderView[] };
 }
 
 /**
@@ -15,6 +19,9 @@ export interface PageServices {
 export interface ShellData {
   /** Display name of the application; the page title comes from it (seed). */
   appName: string;
-  user: { first_name: string; role: 'customer' | 'admin' } | null;
+  user: { first_name: string; last_name: string; email: string; role: 'customer' | 'admin' } | null;
   basket: { grand_total: string; items: number };
 }
+
+/** Server-only: the signed-in viewer of this request (null when anonymous). Not passed to the client. */
+export type PageViewer = Viewer | null;

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { renderPage } from 'vike/server';
 import { Environment } from '../../config/environment.js';
 import { WEB_BUILD_DIR } from '../../config/project-root.js';
-import type { PageServices, ShellData } from './page-context.js';
+import type { PageServices, PageViewer, ShellData } from './page-context.js';
 
 export const PAGE_SERVICES = Symbol('PageServices');
 
@@ -19,6 +19,7 @@ export interface PageRequest {
   headers: Record<string, string>;
   cspNonce: string | undefined;
   shell: ShellData;
+  viewer: PageViewer;
 }
 
 /** Renders a page with Vike in this process, handing it the application services. */
@@ -49,6 +50,7 @@ export class PageRenderer implements OnModuleInit {
       cspNonce: request.cspNonce,
       services: this.services,
       shell: request.shell,
+      viewer: request.viewer,
     });
     const response = pageContext.httpResponse;
     if (!response) throw new Error(`Vike rendered nothing for ${request.url}`);

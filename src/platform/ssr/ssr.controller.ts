@@ -2,7 +2,8 @@ import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SHOP_NAME } from '../../config/shop.js';
-import type { ShellData } from './page-context.js';
+import type { Viewer } from '../../shared/viewer.js';
+import type { PageViewer, ShellData } from './page-context.js';
 import { PageRenderer } from './page-renderer.js';
 
 // Vike sets its own (narrower) CSP when given a nonce; ours from helmet already covers the page.
@@ -27,6 +28,7 @@ export class SsrController {
       headers: request.headers as Record<string, string>,
       cspNonce: (reply as FastifyReply & { cspNonce?: { script: string } }).cspNonce?.script,
       shell: this.shellFor(request),
+      viewer: viewerOf(request),
     });
     for (const [name, value] of page.headers) {
       if (!HEADERS_WE_SET.has(name.toLowerCase())) void reply.header(name, value);
@@ -36,8 +38,15 @@ export class SsrController {
     await reply.status(page.statusCode).send(page.body);
   }
 
-  // Identity and basket fill these in when they arrive; until then every visitor is anonymous.
-  private shellFor(_request: FastifyRequest): ShellData {
-    return { appName: SHOP_NAME, user: null, basket: { grand_total: '0.00', items: 0 } };
+  // The basket fills its part in when it arrives.
+  private shellFor(request: FastifyRequest): ShellData {
+    const viewer = viewerOf(request);
+    const user = viewer && { first_name: viewer.firstName, last_name: viewer.lastName, email: viewer.email, role: viewer.role };
+    return { appName: SHOP_NAME, user, basket: { grand_total: '0.00', items: 0 } };
   }
+}
+
+/** Identity's session guard has resolved the viewer before any controller runs (null when anonymous). */
+function viewerOf(request: FastifyRequest): PageViewer {
+  return (request as FastifyRequest & { viewer?: Viewer | null }).viewer ?? null;
 }

@@ -1,0 +1,34 @@
+import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { isStateChanging, xsrfHeaderMatchesCookie } from '../../../../platform/http/xsrf.js';
+import { SessionService } from '../../application/session.service.js';
+import { type Access, ACCESS_KEY, type RequestWithViewer } from './access.js';
+import { tokenOf } from './session-cookie.js';
+
+/**
+ * Runs before every route, pages included: resolves who is asking (token restore, seed §2), enforces the
+ * XSRF rule for cookie-authenticated changes, and the route's access rule.
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<RequestWithViewer>();
+    const presented = tokenOf(request);
+    const viewer = presented ? await this.sessions.resolve(presented.token, presented.via) : null;
+    request.viewer = viewer;
+
+    if (viewer?.via === 'cookie' && isStateChanging(request.method) && !xsrfHeaderMatchesCookie(request)) {
+      throw new ForbiddenException('The XSRF token is missing or does not match.');
+    }
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    if (access && !viewer) throw new UnauthorizedException('You are not signed in.');
+    if (access === 'admin' && viewer?.role !== 'admin') throw new ForbiddenException('This needs an administrator.');
+    return true;
+  }
+}

@@ -1,0 +1,39 @@
+import { EntityManager, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { emailTaken } from '../../domain/identity-errors.js';
+import { Injectable } from '@nestjs/common';
+import type { UserRepository } from '../../application/ports/user-repository.port.js';
+import { normaliseEmail, User } from '../../domain/user.entity.js';
+
+@Injectable()
+export class MikroOrmUserRepository implements UserRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  findById(id: number): Promise<User | null> {
+    return this.em.findOne(User, { id });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    // lower(email) matches the unique index, so rows written before normalisation are found too.
+    return this.em.findOne(User, { [raw('lower(email)')]: normaliseEmail(email) });
+  }
+
+  async search(search: string | undefined, offset: number, limit: number): Promise<{ users: User[]; total: number }> {
+    const term = search?.trim();
+    const like = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const where = like
+      ? { $or: [{ email: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }, { companyName: { $ilike: like } }] }
+      : {};
+    const [users, total] = await this.em.findAndCount(User, where, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
+    return { users, total };
+  }
+
+  async save(user: User): Promise<void> {
+    try {
+      await this.em.persist(user).flush();
+    } catch (error) {
+      // Only one unique index on users: lower(email). Two registrations racing end here, not in a 500.
+      if (error instanceof UniqueConstraintViolationException) throw emailTaken();
+      throw error;
+    }
+  }
+}

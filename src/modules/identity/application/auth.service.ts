@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, InvalidInputError, RateLimitedError } from '../../../shared/domain-error.js';
+import { Transactions } from '../../../platform/persistence/index.js';
+import { clientKey, RateLimiter } from '../../../platform/rate-limit/index.js';
+import { emailTaken } from '../domain/identity-errors.js';
+import { normaliseEmail, User } from '../domain/user.entity.js';
+import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
+import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
+import { type ClientInfo, type IssuedSession, SessionService } from './session.service.js';
+import { toUserView, type UserView } from './user-view.js';
+
+export interface RegisterInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  companyName?: string | null;
+  remember: boolean;
+}
+
+export interface SignedIn extends IssuedSession {
+  user: UserView;
+}
+
+/** product.md: one generic message for every failed login. */
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+/** product.md: 5 failures a minute per e-mail and per client, then 429. */
+export const LOGIN_FAILURES_ALLOWED = 5;
+const LOGIN_WINDOW_MS = 60_000;
+/** Registrations per client address in 10 minutes: each costs an argon2 hash and may reveal a taken e-mail. */
+const REGISTRATIONS_PER_CLIENT = 10;
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    private readonly sessions: SessionService,
+    private readonly rateLimiter: RateLimiter,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async register(input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
+    const byClient = await this.rateLimiter.hit(`register:client:${clientKey(client.ip)}`, 10 * 60_000);
+    if (byClient.hits > REGISTRATIONS_PER_CLIENT) {
+      throw new RateLimitedError(`Too many new accounts from here. Please try again in ${byClient.retryAfterSeconds} seconds.`, byClient.retryAfterSeconds);
+    }
+    const email = normaliseEmail(input.email);
+    const problems = passwordProblems(input.password, [email, input.firstName, input.lastName]);
+    if (problems.length > 0) throw new DomainError('invalid', 'The given data was invalid.', { password: problems });
+    const passwordHash = await hashPassword(input.password);
+    return this.transactions.run(async () => {
+      // The unique index settles a race between two registrations; the repository turns it into this error.
+      if (await this.users.findByEmail(email)) throw emailTaken();
+      // Only the fields of the form: the role and everything else keep their defaults (no mass assignment).
+      const user = new User({ email, firstName: input.firstName, lastName: input.lastName });
+      user.companyName = input.companyName ?? null;
+      user.passwordHash = passwordHash;
+      user.lastLoginAt = new Date();
+      await this.users.save(user);
+      const session = await this.sessions.issue(user, input.remember, client);
+      return { ...session, user: toUserView(user) };
+    });
+  }
+
+  async login(input: { email: string; password: string; remember: boolean }, client: ClientInfo): Promise<SignedIn> {
+    const email = normaliseEmail(input.email);
+    const emailKey = `login:email:${email}`;
+    const clientKeyName = `login:client:${clientKey(client.ip)}`;
+    // Every attempt is counted before the password is checked, in one atomic upsert per key: parallel
+    // attempts cannot all slip under the limit. A success takes its count back afterwards.
+    const counted = [await this.rateLimiter.hit(emailKey, LOGIN_WINDOW_MS), await this.rateLimiter.hit(clientKeyName, LOGIN_WINDOW_MS)];
+    const blocked = counted.find((state) => state.hits > LOGIN_FAILURES_ALLOWED);
+    if (blocked) {
+      throw new RateLimitedError(`Too many sign-in attempts. Please try again in ${blocked.retryAfterSeconds} seconds.`, blocked.retryAfterSeconds);
+    }
+    const user = await this.users.findByEmail(email);
+    if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
+      throw new InvalidInputError('email', BAD_CREDENTIALS);
+    }
+    await this.rateLimiter.reset(emailKey);
+    await this.rateLimiter.release(clientKeyName);
+    user.lastLoginAt = new Date();
+    await this.users.save(user);
+    return this.signIn(user, input.remember, client);
+  }
+
+  /** Starts a session for a user who proved who they are some other way (OAuth). */
+  async signIn(user: User, remember: boolean, client: ClientInfo): Promise<SignedIn> {
+    const session = await this.sessions.issue(user, remember, client);
+    return { ...session, user: toUserView(user) };
+  }
+
+  /** Seed: logout clears everything even if the call fails, so this never fails for a bad token. */
+  async logout(token: string | null): Promise<void> {
+    if (token) await this.sessions.revokeToken(token);
+  }
+}

@@ -1,0 +1,33 @@
+export const OIDC_CLIENT = Symbol('OidcClient');
+
+export interface OAuthProviderConfig {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  redirectUri: string;
+}
+
+/** What the browser must bring back to finish the flow (kept in a short-lived HttpOnly cookie). */
+export interface OidcFlow {
+  provider: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+export interface OidcClaims {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+/** OpenID Connect authorization-code flow with PKCE, state and nonce. */
+export interface OidcClient {
+  start(provider: OAuthProviderConfig): Promise<{ url: string; flow: OidcFlow }>;
+  /** Exchanges the code from the callback URL; checks state, nonce and the ID token. */
+  finish(provider: OAuthProviderConfig, callbackUrl: URL, flow: OidcFlow): Promise<OidcClaims>;
+}

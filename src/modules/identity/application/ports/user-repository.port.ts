@@ -1,0 +1,13 @@
+import type { User } from '../../domain/user.entity.js';
+
+export const USER_REPOSITORY = Symbol('UserRepository');
+
+export interface UserRepository {
+  findById(id: number): Promise<User | null>;
+  /** Case-insensitive. */
+  findByEmail(email: string): Promise<User | null>;
+  /** Users whose e-mail, name or company contains `search`, newest first. */
+  search(search: string | undefined, offset: number, limit: number): Promise<{ users: User[]; total: number }>;
+  /** Persists the user (new or changed) and everything else pending in this unit of work. */
+  save(user: User): Promise<void>;
+}

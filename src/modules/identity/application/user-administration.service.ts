@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, InvalidInputError } from '../../../shared/domain-error.js';
+import { pageOf, type Page } from '../../../shared/pagination.js';
+import { normaliseEmail, User } from '../domain/user.entity.js';
+import { hashPassword, passwordProblems } from './passwords.js';
+import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
+import { toUserView, type UserView } from './user-view.js';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@example.com', password: 'demo-admin-password', firstName: 'Alex', lastName: 'Admin', role: 'admin' },
+  { email: 'customer@example.com', password: 'demo-customer-password', firstName: 'Casey', lastName: 'Customer', role: 'customer' },
+] as const;
+
+/** Operators' use cases: create administrators, seed the demo accounts. */
+@Injectable()
+export class UserAdministrationService {
+  constructor(@Inject(USER_REPOSITORY) private readonly users: UserRepository) {}
+
+  /** The Administration Portal's user list: searchable by e-mail, name or company, newest first. */
+  async listUsers(query: { search?: string; page: number; perPage: number }): Promise<Page<UserView>> {
+    const { users, total } = await this.users.search(query.search, (query.page - 1) * query.perPage, query.perPage);
+    return pageOf(users.map(toUserView), total, query.page, query.perPage);
+  }
+
+  async createAdmin(rawEmail: string, password: string, names: { firstName: string; lastName: string }): Promise<number> {
+    const email = normaliseEmail(rawEmail);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new InvalidInputError('email', 'That is not an e-mail address.');
+    const problems = passwordProblems(password, [email]);
+    if (problems.length > 0) throw new DomainError('invalid', problems[0]!, { password: problems });
+    if (await this.users.findByEmail(email)) throw new InvalidInputError('email', `An account for ${email} already exists.`);
+    const user = new User({ email, ...names, role: 'admin' });
+    user.passwordHash = await hashPassword(password);
+    await this.users.save(user);
+    return user.id;
+  }
+
+  /** Adds the demo admin and customer when missing; returns the accounts that exist afterwards. */
+  async ensureDemoAccounts(): Promise<Array<{ email: string; password: string; role: string; created: boolean }>> {
+    const result = [];
+    for (const account of DEMO_ACCOUNTS) {
+      const existing = await this.users.findByEmail(account.email);
+      if (!existing) {
+        const user = new User({ email: account.email, firstName: account.firstName, lastName: account.lastName, role: account.role });
+        user.passwordHash = await hashPassword(account.password);
+        await this.users.save(user);
+      }
+      result.push({ email: account.email, password: account.password, role: account.role, created: !existing });
+    }
+    return result;
+  }
+}

@@ -1,0 +1,42 @@
+import type { PostalAddress, User } from '../domain/user.entity.js';
+
+/** The user as the API and the account pages show it (snake_case, never the password hash). */
+export interface UserView {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  job_title: string | null;
+  phone: string | null;
+  vat_number: string | null;
+  role: 'customer' | 'admin';
+  billing_address: PostalAddress | null;
+  delivery_address: PostalAddress | null;
+  marketing_consent: boolean;
+  marketing_consent_at: string | null;
+  has_password: boolean;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export function toUserView(user: User): UserView {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    company_name: user.companyName,
+    job_title: user.jobTitle,
+    phone: user.phone,
+    vat_number: user.vatNumber,
+    role: user.role,
+    billing_address: user.billingAddress,
+    delivery_address: user.deliveryAddress,
+    marketing_consent: user.marketingConsent,
+    marketing_consent_at: user.marketingConsentAt?.toISOString() ?? null,
+    has_password: user.passwordHash !== null,
+    created_at: user.createdAt.toISOString(),
+    last_login_at: user.lastLoginAt?.toISOString() ?? null,
+  };
+}

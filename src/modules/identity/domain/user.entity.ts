@@ -1,0 +1,75 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import type { Role } from '../../../shared/viewer.js';
+
+export interface PostalAddress {
+  line1: string;
+  line2: string | null;
+  town: string;
+  county: string | null;
+  postcode: string;
+  country: string;
+}
+
+/** A customer or a member of staff. E-mail is unique case-insensitively (a unique index on lower(email)). */
+export class User {
+  id!: number;
+  email: string;
+  /** argon2id; null for accounts created only through an OAuth provider. */
+  passwordHash: string | null = null;
+  firstName: string;
+  lastName: string;
+  companyName: string | null = null;
+  jobTitle: string | null = null;
+  phone: string | null = null;
+  vatNumber: string | null = null;
+  role: Role = 'customer';
+  billingAddress: PostalAddress | null = null;
+  deliveryAddress: PostalAddress | null = null;
+  marketingConsent = false;
+  marketingConsentAt: Date | null = null;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+  lastLoginAt: Date | null = null;
+
+  constructor(input: { email: string; firstName: string; lastName: string; role?: Role }) {
+    this.email = normaliseEmail(input.email);
+    this.firstName = input.firstName;
+    this.lastName = input.lastName;
+    this.role = input.role ?? 'customer';
+  }
+
+  /** Consent is recorded with its time (UK GDPR / PECR); withdrawing clears the time. */
+  setMarketingConsent(consent: boolean, now: Date): void {
+    if (consent === this.marketingConsent) return;
+    this.marketingConsent = consent;
+    this.marketingConsentAt = consent ? now : null;
+  }
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const UserSchema = defineEntity({
+  class: User,
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    email: p.string().length(254),
+    passwordHash: p.string().length(255).nullable(),
+    firstName: p.string().length(100),
+    lastName: p.string().length(100),
+    companyName: p.string().length(200).nullable(),
+    jobTitle: p.string().length(100).nullable(),
+    phone: p.string().length(40).nullable(),
+    vatNumber: p.string().length(20).nullable(),
+    role: p.string().length(20),
+    billingAddress: p.json<PostalAddress>().nullable(),
+    deliveryAddress: p.json<PostalAddress>().nullable(),
+    marketingConsent: p.boolean(),
+    marketingConsentAt: p.datetime().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime().onUpdate(() => new Date()),
+    lastLoginAt: p.datetime().nullable(),
+  },
+});

@@ -1,0 +1,16 @@
+/** The identity module's public face: other modules, web/ and cli/ import only from here. */
+import { OAuthIdentitySchema } from './domain/oauth-identity.entity.js';
+import { PasswordResetTokenSchema } from './domain/password-reset-token.entity.js';
+import { SessionSchema } from './domain/session.entity.js';
+import { UserSchema } from './domain/user.entity.js';
+
+export { IdentityModule, IdentityHttpModule } from './identity.module.js';
+export { AccountService } from './application/account.service.js';
+export { AuthService } from './application/auth.service.js';
+export { OAuthService, type OAuthProviderView } from './application/oauth.service.js';
+export { UserAdministrationService, DEMO_ACCOUNTS } from './application/user-administration.service.js';
+export type { UserView } from './application/user-view.js';
+export type { SessionView } from './application/session.service.js';
+export { AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';
+
+export const identityEntities = [UserSchema, SessionSchema, PasswordResetTokenSchema, OAuthIdentitySchema];

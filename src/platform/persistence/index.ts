@@ -1,0 +1,2 @@
+export { Transactions } from './transactions.js';
+export { DatabaseMaintenance, PersistenceModule } from './persistence.module.js';

@@ -1,0 +1,16 @@
+import { EntityManager } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+
+/**
+ * Runs a use case in one database transaction. Repositories keep using the injected entity manager:
+ * inside `run`, MikroORM hands them the transaction's fork (its transaction context), so every write of
+ * the use case — including jobs enqueued for e-mails — commits or rolls back together.
+ */
+@Injectable()
+export class Transactions {
+  constructor(private readonly em: EntityManager) {}
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.em.transactional(() => work());
+  }
+}

@@ -1,0 +1,2 @@
+export { RateLimitModule } from './rate-limit.module.js';
+export { clientKey, RateLimiter, type RateLimitState } from './rate-limiter.js';

@@ -1,0 +1,16 @@
+/**
+ * Who is making a request, as resolved from their session: attached to the HTTP request by identity's
+ * session guard and read by the edges (controllers, the SSR shell). Ids only — never the entity.
+ */
+export type Role = 'customer' | 'admin';
+
+export interface Viewer {
+  userId: number;
+  sessionId: number;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** How the request proved who it is: browser cookie (needs the XSRF header to change state) or Bearer. */
+  via: 'cookie' | 'bearer';
+}

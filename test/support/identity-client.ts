@@ -1,0 +1,72 @@
+import request, { type Response } from 'supertest';
+import type { TestApp } from './test-app.js';
+
+/** A browser-like client: keeps cookies, sends the XSRF header from the XSRF cookie, comes from one address. */
+export class CookieClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly shop: TestApp,
+    readonly ip: string,
+  ) {}
+
+  get(path: string) {
+    return this.send('get', path);
+  }
+
+  post(path: string, body?: object, options: { xsrf?: boolean } = {}) {
+    return this.send('post', path, body, options);
+  }
+
+  put(path: string, body?: object, options: { xsrf?: boolean } = {}) {
+    return this.send('put', path, body, options);
+  }
+
+  delete(path: string, options: { xsrf?: boolean } = {}) {
+    return this.send('delete', path, undefined, options);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private async send(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object, options: { xsrf?: boolean } = {}): Promise<Response> {
+    if (!this.cookies.has('XSRF-TOKEN') && method !== 'get') await this.send('get', '/api/health');
+    let req = request(this.shop.app.getHttpServer())[method](path).set('X-Forwarded-For', this.ip);
+    if (this.cookies.size > 0) req = req.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    if (options.xsrf !== false && this.cookies.has('XSRF-TOKEN')) req = req.set('X-XSRF-TOKEN', this.cookies.get('XSRF-TOKEN')!);
+    const res = await (body ? req.send(body) : req);
+    for (const header of setCookies(res)) {
+      const [pair] = header.split(';');
+      const [name, ...value] = pair!.split('=');
+      const cleared = /expires=Thu, 01 Jan 1970/i.test(header) || /max-age=0/i.test(header);
+      if (cleared) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
+    }
+    return res;
+  }
+}
+
+export function setCookies(res: Response): string[] {
+  const header = res.headers['set-cookie'] as unknown;
+  return Array.isArray(header) ? (header as string[]) : typeof header === 'string' ? [header] : [];
+}
+
+export function setCookieNamed(res: Response, name: string): string | undefined {
+  return setCookies(res).find((c) => c.startsWith(`${name}=`));
+}
+
+let counter = 0;
+/** A distinct client address per test, so per-client rate limits never leak between tests. */
+export function nextIp(): string {
+  counter += 1;
+  return `203.0.113.${counter % 250}`;
+}
+
+let emails = 0;
+export function uniqueEmail(prefix = 'buyer'): string {
+  emails += 1;
+  return `${prefix}.${Date.now().toString(36)}.${emails}@acme-training.co.uk`;
+}
+
+export const GOOD_PASSWORD = 'Fire-Marshal-Course-2026';

@@ -1,0 +1,19 @@
+import request from 'supertest';
+import type { TestApp } from './test-app.js';
+
+export interface MailboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits (bounded, ~10 s) until the queue worker has delivered a message with this subject to this address. */
+export async function waitForMail(shop: TestApp, address: string, subject: string): Promise<MailboxMessage> {
+  for (let i = 0; i < 200; i++) {
+    const res = await request(shop.app.getHttpServer()).get('/api/dev/mailbox').query({ to: address }).expect(200);
+    const found = (res.body as MailboxMessage[]).find((m) => m.subject === subject);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`No "${subject}" e-mail reached ${address}`);
+}
