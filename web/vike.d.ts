@@ -1,4 +1,4 @@
-import type { PageServices, ShellData } from '../src/platform/ssr/page-context.js';
+import type { PageServices, PageViewer, ShellData } from '../src/platform/ssr/page-context.js';
 
 declare global {
   namespace Vike {
@@ -7,6 +7,7 @@ declare global {
     }
     interface PageContextServer {
       services: PageServices;
+      viewer: PageViewer;
     }
   }
 }

@@ -345,6 +345,9 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
 
   it('admin portal: title, side menu of seed §2, "Exit To Web Site", the menu opens and closes', async () => {
     const { page, problems } = await open();
+    // The portal is admin-only: sign in as the demo administrator (the context's request shares its cookies).
+    const signIn = await page.context().request.post('/api/login', { data: { email: 'admin@example.com', password: 'demo-admin-password' } });
+    expect(signIn.status()).toBe(200);
     const documents = documentRequests(page);
     const response = await page.goto('/admin');
     expect(response?.status()).toBe(200);

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink, type NavLinkProps } from 'react-router';
 import '../styles/shop.css';
+import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
 import { ErrorDialog } from '../components/ErrorDialog.js';
 import { PageLoader } from '../components/PageLoader.js';
 import { signOut } from '../lib/session.js';
@@ -92,6 +93,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <ErrorDialog />
+      <AuthExpiredDialog />
     </div>
   );
 }

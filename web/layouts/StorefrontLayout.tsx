@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import '../styles/shop.css';
+import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
 import { ErrorDialog } from '../components/ErrorDialog.js';
 import { MainNav } from '../components/MainNav.js';
 import { PageLoader } from '../components/PageLoader.js';
@@ -31,6 +32,7 @@ export function StorefrontLayout({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
       <ErrorDialog />
+      <AuthExpiredDialog />
     </div>
   );
 }

@@ -5,6 +5,9 @@
  * - `credentials: 'same-origin'`; the `XSRF-TOKEN` cookie, when present, is echoed in `X-XSRF-TOKEN`.
  * - 200–299 is success; anything else throws an `ApiError`. No timeout.
  * - Any status ≥ 500 also raises the "Error 500" dialog (see `ErrorDialog`); the error still reaches the caller.
+ * - A 401 while a user is signed in raises the "Auth Token Expired" warning (see `AuthExpiredDialog`), which
+ *   then signs out and goes to /login (seed §4, §8); the error still reaches the caller. The answers of the
+ *   sign-in, sign-up and sign-out calls themselves never do.
  * - Network failures are rethrown as they are.
  */
 
@@ -20,6 +23,36 @@ export class ApiError extends Error {
     super(`Request to ${path} failed with status ${status}`);
     this.name = 'ApiError';
   }
+}
+
+/** The API's one error body (docs/api/identity.md): `{status, error, message, errors?, request_id}`. */
+export interface ApiErrorBody {
+  status?: number;
+  error?: string;
+  message?: string;
+  /** Field → reasons; nested fields are dotted (`billing_address.postcode`). */
+  errors?: Record<string, string[]>;
+  request_id?: string;
+}
+
+/** The error body of a failed call, as far as it is one (a network failure or a non-JSON answer gives `{}`). */
+export function errorBodyOf(error: unknown): ApiErrorBody {
+  if (!(error instanceof ApiError)) return {};
+  const body = error.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+  const { message, errors } = body as Record<string, unknown>;
+  const result: ApiErrorBody = { ...(body as ApiErrorBody) };
+  if (typeof message !== 'string') delete result.message;
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) {
+    delete result.errors;
+  } else {
+    result.errors = Object.fromEntries(
+      Object.entries(errors as Record<string, unknown>)
+        .map(([field, reasons]): [string, string[]] => [field, (Array.isArray(reasons) ? reasons : [reasons]).filter((r): r is string => typeof r === 'string')])
+        .filter(([, reasons]) => reasons.length > 0),
+    );
+  }
+  return result;
 }
 
 /** Like `RequestInit`, but `body` may also be any JSON-serialisable value. */
@@ -45,6 +78,39 @@ export function onServerError(listener: ServerErrorListener): () => void {
 
 function notifyServerError(notice: ServerErrorNotice): void {
   for (const listener of [...serverErrorListeners]) listener(notice);
+}
+
+/** The calls whose own 401 answers are about the credentials just sent, not about an expired session. */
+const AUTH_CALLS = new Set(['/api/login', '/api/register', '/api/logout']);
+
+let signedIn = false;
+
+/** The layouts keep this in step with `shell.user`: a 401 only means "expired" to someone who is signed in. */
+export function setSignedIn(value: boolean): void {
+  signedIn = value;
+}
+
+type AuthExpiredListener = (path: string) => void;
+const authExpiredListeners = new Set<AuthExpiredListener>();
+
+/** Subscribes to "the session of the signed-in user is no longer accepted" (a 401); returns the unsubscribe function. */
+export function onAuthExpired(listener: AuthExpiredListener): () => void {
+  authExpiredListeners.add(listener);
+  return () => {
+    authExpiredListeners.delete(listener);
+  };
+}
+
+function notifyAuthExpired(path: string): void {
+  for (const listener of [...authExpiredListeners]) listener(path);
+}
+
+function pathnameOf(path: string): string {
+  try {
+    return new URL(path, 'http://localhost').pathname;
+  } catch {
+    return path;
+  }
 }
 
 /** Reads one cookie from a `document.cookie`-style string (no cookie → `null`). */
@@ -109,6 +175,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit =
 
   const response = await fetch(path, { credentials: 'same-origin', ...rest, headers, body: requestBody });
   if (response.status >= 500) notifyServerError({ status: response.status, path });
+  if (response.status === 401 && signedIn && !AUTH_CALLS.has(pathnameOf(path))) notifyAuthExpired(path);
   const parsed = await readBody(response).catch(() => undefined);
   if (response.status < 200 || response.status > 299) throw new ApiError(response.status, parsed, path);
   return parsed as T;

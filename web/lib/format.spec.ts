@@ -1,0 +1,34 @@
+import { describeUserAgent, formatDateTime } from './format.js';
+
+describe('formatDateTime', () => {
+  it('shows UK time: GMT in winter, BST in summer', () => {
+    expect(formatDateTime('2026-11-22T04:41:26.002Z')).toBe('22 Nov 2026, 04:41');
+    expect(formatDateTime('2026-07-01T23:30:00Z')).toBe('2 Jul 2026, 00:30');
+  });
+
+  it('accepts a Date and gives nothing for nothing', () => {
+    expect(formatDateTime(new Date('2027-01-05T09:05:00Z'))).toBe('5 Jan 2027, 09:05');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('describeUserAgent', () => {
+  it.each([
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36', 'Chrome on Windows'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0', 'Edge on Windows'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'Safari on macOS'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'Safari on iOS'],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0', 'Firefox on Linux'],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36', 'Chrome on Android'],
+    ['curl/8.5.0', 'curl'],
+  ])('%s → %s', (ua, expected) => {
+    expect(describeUserAgent(ua)).toBe(expected);
+  });
+
+  it('copes with nothing, and shortens what it does not know', () => {
+    expect(describeUserAgent(null)).toBe('Unknown device');
+    expect(describeUserAgent('shop-cli/1.0')).toBe('shop-cli/1.0');
+    expect(describeUserAgent('x'.repeat(100))).toHaveLength(58);
+  });
+});

@@ -1,0 +1,63 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * "22 Nov 2026, 14:05", UK time. Built from numeric parts so that the server and the browser (whose ICU
+ * versions may word dates differently) render the very same text and hydration never mismatches.
+ */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts: Record<string, string> = {};
+  for (const part of LONDON_PARTS.formatToParts(date)) parts[part.type] = part.value;
+  const month = MONTHS[Number(parts.month) - 1] ?? parts.month;
+  return `${Number(parts.day)} ${month} ${parts.year}, ${parts.hour}:${parts.minute}`;
+}
+
+/** A short, human description of a browser's user agent ("Chrome on Windows"); never the raw string. */
+export function describeUserAgent(userAgent: string | null | undefined): string {
+  if (!userAgent) return 'Unknown device';
+  const ua = userAgent;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /HeadlessChrome\//.test(ua)
+          ? 'Headless Chrome'
+          : /Chrome\/|CriOS\//.test(ua)
+            ? 'Chrome'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : /curl\//i.test(ua)
+                ? 'curl'
+                : null;
+  const os = /iPhone|iPad|iPod/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /CrOS/.test(ua)
+            ? 'ChromeOS'
+            : /Linux/.test(ua)
+              ? 'Linux'
+              : null;
+  if (browser && os) return `${browser} on ${os}`;
+  if (browser) return browser;
+  if (os) return `A browser on ${os}`;
+  return ua.length > 60 ? `${ua.slice(0, 57)}…` : ua;
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { useData } from 'vike-react/useData';
+import { AccountNav } from '../../components/AccountNav.js';
+import { useHydrated } from '../../components/FormControls.js';
+import { Notice } from '../../components/Notice.js';
+import { apiFetch } from '../../lib/api.js';
+import { formFailure } from '../../lib/form-errors.js';
+import { describeUserAgent, formatDateTime } from '../../lib/format.js';
+import { useShell } from '../../lib/shell.js';
+import type { Data } from './+data.js';
+
+type SessionRow = Data['sessions'][number];
+
+const SECTIONS = [
+  { href: '/account/profile', title: 'Profile', text: 'Your name, company, phone, VAT number, addresses and e-mail preferences.' },
+  { href: '/account/password', title: 'Password', text: 'Change the password you sign in with.' },
+  { href: '/account/orders', title: 'Orders', text: 'Your orders, their delivery and their VAT invoices.' },
+  { href: '/account/downloads', title: 'Downloads', text: 'The files of the digital products you have bought.' },
+  { href: '/account/previews', title: 'Previews', text: 'The free previews you have requested.' },
+] as const;
+
+interface Outcome {
+  kind: 'success' | 'error';
+  text: string;
+  /** Changes with every outcome, so that a repeated message restarts its notice. */
+  at: number;
+}
+
+/** The account overview: where to go next, and every signed-in device with a way to sign it out. */
+export default function Page() {
+  const { sessions: initial } = useData<Data>();
+  const { user } = useShell();
+  const hydrated = useHydrated();
+  const [sessions, setSessions] = useState<SessionRow[]>(initial);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const show = (kind: Outcome['kind'], text: string) => setOutcome((last) => ({ kind, text, at: (last?.at ?? 0) + 1 }));
+
+  async function revoke(session: SessionRow) {
+    if (busyId !== null) return;
+    setBusyId(session.id);
+    try {
+      await apiFetch(`/api/user/sessions/${session.id}`, { method: 'DELETE' });
+      setSessions((rows) => rows.filter((row) => row.id !== session.id));
+      show('success', `${describeUserAgent(session.user_agent)} has been signed out.`);
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status === 404) {
+        // Already ended elsewhere (or expired): it is gone either way.
+        setSessions((rows) => rows.filter((row) => row.id !== session.id));
+        show('success', 'That session had already ended.');
+      } else {
+        show('error', formFailure(error).message);
+      }
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <div className="container account-page" data-page="account">
+      <h1>Your account</h1>
+      {user ? (
+        <p className="account-page__lead" data-account-greeting="">
+          Signed in as{' '}
+          <strong>
+            {user.first_name} {user.last_name}
+          </strong>{' '}
+          ({user.email}).
+        </p>
+      ) : null}
+      <AccountNav />
+
+      <section aria-labelledby="account-sections-heading">
+        <h2 id="account-sections-heading" className="visually-hidden">
+          Account sections
+        </h2>
+        <ul className="account-tiles">
+          {SECTIONS.map((section) => (
+            <li key={section.href} className="account-tile">
+              <a className="account-tile__link" href={section.href} data-account-section={section.title}>
+                <span className="account-tile__title">{section.title}</span>
+                <span className="account-tile__text">{section.text}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="sessions" aria-labelledby="sessions-heading" data-sessions="">
+        <h2 id="sessions-heading">Where you are signed in</h2>
+        <p>If you do not recognise a device, sign it out and change your password.</p>
+        {outcome ? (
+          <Notice key={outcome.at} kind={outcome.kind}>
+            {outcome.text}
+          </Notice>
+        ) : null}
+        {/* Focusable so that keyboard users can scroll it sideways on a narrow screen. */}
+        <div className="table-wrap" role="region" aria-labelledby="sessions-heading" tabIndex={0}>
+          <table className="table sessions__table">
+            <caption className="visually-hidden">Your active sessions</caption>
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">IP address</th>
+                <th scope="col">Signed in</th>
+                <th scope="col">Last active</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((session) => {
+                const device = describeUserAgent(session.user_agent);
+                return (
+                  <tr key={session.id} data-session={session.id} data-current-session={session.current ? '' : undefined}>
+                    <th scope="row">
+                      {device}
+                      {session.current ? <span className="badge">This device</span> : null}
+                    </th>
+                    <td>{session.ip ?? '—'}</td>
+                    <td>{formatDateTime(session.created_at)}</td>
+                    <td>{formatDateTime(session.last_used_at)}</td>
+                    <td>{formatDateTime(session.expires_at)}</td>
+                    <td>
+                      {session.current ? (
+                        <span className="sessions__current">Current session</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          disabled={!hydrated || busyId !== null}
+                          aria-busy={busyId === session.id || undefined}
+                          onClick={() => void revoke(session)}
+                          data-revoke-session={session.id}
+                        >
+                          Sign out<span className="visually-hidden"> {device}, signed in {formatDateTime(session.created_at)}</span>
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

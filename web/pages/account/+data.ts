@@ -1,0 +1,24 @@
+import { redirect } from 'vike/abort';
+import type { PageContextServer } from 'vike/types';
+import { loginUrlFor } from '../../lib/redirect.js';
+
+export type Data = Awaited<ReturnType<typeof data>>;
+
+/** Server-only: the viewer's active sessions, this one marked (product.md: listed and revocable from /account). */
+export async function data(pageContext: PageContextServer) {
+  const viewer = pageContext.viewer;
+  // The guard has already turned anonymous visitors away; this only covers a session that ended in between.
+  if (!viewer) throw redirect(loginUrlFor(pageContext.urlPathname));
+  const sessions = await pageContext.services.account.listSessions(viewer.userId, viewer.sessionId);
+  return {
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      created_at: s.created_at,
+      last_used_at: s.last_used_at,
+      expires_at: s.expires_at,
+      user_agent: s.user_agent,
+      ip: s.ip,
+      current: s.current,
+    })),
+  };
+}

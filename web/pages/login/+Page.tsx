@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from 'react';
+import { navigate } from 'vike/client/router';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { CheckboxField, ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange, useHydrated } from '../../components/FormControls.js';
+import { Notice } from '../../components/Notice.js';
+import { apiFetch } from '../../lib/api.js';
+import { isAdminSignInFor } from '../../lib/guards.js';
+import { oauthErrorMessage, startOAuth } from '../../lib/oauth.js';
+import { safeRedirectPath } from '../../lib/redirect.js';
+import { useShell } from '../../lib/shell.js';
+import { LEAVING, useApiForm } from '../../lib/use-api-form.js';
+import type { Data } from './+data.js';
+
+const FIELD_IDS = { email: 'login-email', password: 'login-password', remember: 'login-remember' };
+const FIELD_LABELS = { email: 'E-mail address', password: 'Password', remember: 'Remember me' };
+
+/**
+ * Sign-in (seed §2, docs/api/identity.md): `POST /api/login {email, password, remember}`; on success the
+ * visitor goes to a safe same-site `?redirect=` path, else to /account. 422 → the reasons next to the
+ * fields; 429 → the server's message. One button per configured OAuth provider.
+ */
+export default function Page() {
+  const { providers } = useData<Data>();
+  const pageContext = usePageContext();
+  const { user } = useShell();
+  const hydrated = useHydrated();
+  const form = useApiForm();
+  const summaryRef = useFocusOnChange<HTMLDivElement>(form.failure);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+
+  const search = pageContext.urlParsed.search;
+  const target = safeRedirectPath(search.redirect) ?? '/account';
+  const oauthError = search.oauth_error !== undefined ? oauthErrorMessage(search.oauth_error, providers.map((p) => p.name)) : null;
+  const adminSignIn = isAdminSignInFor(pageContext);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void form.submit(async () => {
+      // A non-admin sent here by the admin guard signs in as someone else: end their own session first.
+      if (user) await apiFetch('/api/logout', { method: 'POST' }).catch(() => undefined);
+      await apiFetch('/api/login', { method: 'POST', body: { email, password, remember } });
+      setPassword('');
+      await navigate(target);
+      return LEAVING;
+    });
+  }
+
+  function onProvider(providerId: string) {
+    void form.submit(async () => {
+      await startOAuth(providerId);
+      return LEAVING;
+    });
+  }
+
+  return (
+    <div className="container auth-page" data-page="login">
+      <h1>Sign in</h1>
+      <div className="auth-page__grid">
+        <section className="auth-card" aria-labelledby="login-heading">
+          <h2 id="login-heading" className="auth-card__title">
+            Existing customers
+          </h2>
+          {adminSignIn && user ? (
+            <Notice kind="info" autoHideMs={false}>
+              You are signed in as {user.email}, which cannot open the Administration Portal. Sign in with an administrator account to
+              continue.
+            </Notice>
+          ) : null}
+          {oauthError ? (
+            <Notice kind="error" className="auth-card__notice">
+              {oauthError}
+            </Notice>
+          ) : null}
+          <ErrorSummary ref={summaryRef} message={form.failure?.message ?? null} errors={form.failure?.errors ?? {}} fieldIds={FIELD_IDS} fieldLabels={FIELD_LABELS} />
+          <NeedsJavaScript />
+          <form className="form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="login-heading" data-form="login">
+            <TextField
+              id={FIELD_IDS.email}
+              name="email"
+              label={FIELD_LABELS.email}
+              type="email"
+              autoComplete="username"
+              spellCheck={false}
+              autoCapitalize="none"
+              value={email}
+              onChange={setEmail}
+              errors={form.errorsFor('email')}
+              required
+            />
+            <TextField
+              id={FIELD_IDS.password}
+              name="password"
+              label={FIELD_LABELS.password}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              errors={form.errorsFor('password')}
+              required
+            />
+            <CheckboxField
+              id={FIELD_IDS.remember}
+              name="remember"
+              label={FIELD_LABELS.remember}
+              checked={remember}
+              onChange={setRemember}
+              errors={form.errorsFor('remember')}
+              hint="Stay signed in on this device for a year. Do not tick this on a shared computer."
+            />
+            <div className="form__actions">
+              <SubmitButton sending={form.sending}>Sign in</SubmitButton>
+              <a href="/password/reset" data-forgotten-password="">
+                Forgotten your password?
+              </a>
+            </div>
+          </form>
+          {providers.length > 0 ? (
+            <div className="oauth" data-oauth-providers="">
+              <p className="oauth__divider">Or sign in with</p>
+              <ul className="oauth__list">
+                {providers.map((provider) => (
+                  <li key={provider.id}>
+                    <button
+                      type="button"
+                      className="button button--secondary oauth__button"
+                      disabled={!hydrated || form.sending}
+                      onClick={() => onProvider(provider.id)}
+                      data-oauth-provider={provider.id}
+                    >
+                      Sign in with {provider.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </section>
+        <section className="auth-card auth-card--aside" aria-labelledby="login-new-heading">
+          <h2 id="login-new-heading" className="auth-card__title">
+            New customers
+          </h2>
+          <p>Create an account to check out faster, keep your invoices and downloads in one place, and request free previews.</p>
+          <p>
+            <a className="button button--secondary" href="/register" data-register-link="">
+              Create an account
+            </a>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
