@@ -177,6 +177,19 @@ describe(`identity API (${databaseKind})`, () => {
       await http().post('/api/logout').expect(204);
     });
 
+    it('clears a session cookie whose token no longer works (seed: a failed user fetch clears the token)', async () => {
+      const client = new CookieClient(shop, nextIp());
+      const { res } = await register(client);
+      await shop.sql('update sessions set revoked_at = now() where user_id = ?', [res.body.user.id]);
+      const answer = await client.get('/api/user');
+      expect(answer.status).toBe(401);
+      expect(setCookieNamed(answer, 'shop_session')).toMatch(/Expires=Thu, 01 Jan 1970/i);
+      expect(client.cookie('shop_session')).toBeUndefined();
+      // Pages do the same, so the next navigation is simply anonymous.
+      const page = await request(shop.app.getHttpServer()).get('/').set('Cookie', 'shop_session=revoked-or-unknown');
+      expect(setCookieNamed(page, 'shop_session')).toMatch(/Expires=Thu, 01 Jan 1970/i);
+    });
+
     it('refuses an expired token', async () => {
       const { res } = await register(new CookieClient(shop, nextIp()));
       await shop.sql("update sessions set expires_at = now() - interval '1 second' where user_id = ?", [res.body.user.id]);

@@ -1,9 +1,11 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { FastifyReply } from 'fastify';
+import { Environment } from '../../../../config/environment.js';
 import { isStateChanging, xsrfHeaderMatchesCookie } from '../../../../platform/http/xsrf.js';
 import { SessionService } from '../../application/session.service.js';
 import { type Access, ACCESS_KEY, type RequestWithViewer } from './access.js';
-import { tokenOf } from './session-cookie.js';
+import { clearSessionCookie, tokenOf } from './session-cookie.js';
 
 /**
  * Runs before every route, pages included: resolves who is asking (token restore, seed §2), enforces the
@@ -14,6 +16,7 @@ export class SessionGuard implements CanActivate {
   constructor(
     private readonly sessions: SessionService,
     private readonly reflector: Reflector,
+    private readonly env: Environment,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -22,6 +25,10 @@ export class SessionGuard implements CanActivate {
     const presented = tokenOf(request);
     const viewer = presented ? await this.sessions.resolve(presented.token, presented.via) : null;
     request.viewer = viewer;
+    // Seed: a failed user fetch clears the token. The cookie is HttpOnly, so the server clears a dead one.
+    if (presented?.via === 'cookie' && !viewer) {
+      clearSessionCookie(context.switchToHttp().getResponse<FastifyReply>(), this.env.publicUrl.startsWith('https://'));
+    }
 
     if (viewer?.via === 'cookie' && isStateChanging(request.method) && !xsrfHeaderMatchesCookie(request)) {
       throw new ForbiddenException('The XSRF token is missing or does not match.');
