@@ -3,6 +3,9 @@ import { Migration20261122000100CreateWidgets } from './Migration20261122000100C
 import { Migration20261122000200CreateIdentity } from './Migration20261122000200CreateIdentity.js';
 import { Migration20261122000250CreateRateLimits } from './Migration20261122000250CreateRateLimits.js';
 import { Migration20261122000300CreateJobs } from './Migration20261122000300CreateJobs.js';
+import { Migration20261122000400CreateNewsletter } from './Migration20261122000400CreateNewsletter.js';
+import { Migration20261122000500CreateBlog } from './Migration20261122000500CreateBlog.js';
+import { Migration20261122000600CreateSeoEntries } from './Migration20261122000600CreateSeoEntries.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -13,4 +16,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000200CreateIdentity', class: Migration20261122000200CreateIdentity },
   { name: 'Migration20261122000250CreateRateLimits', class: Migration20261122000250CreateRateLimits },
   { name: 'Migration20261122000300CreateJobs', class: Migration20261122000300CreateJobs },
+  { name: 'Migration20261122000400CreateNewsletter', class: Migration20261122000400CreateNewsletter },
+  { name: 'Migration20261122000500CreateBlog', class: Migration20261122000500CreateBlog },
+  { name: 'Migration20261122000600CreateSeoEntries', class: Migration20261122000600CreateSeoEntries },
 ];

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
-import { WidgetController } from './adapters/http/widget.controller.js';
-import { MikroOrmWidgetRepository } from './adapters/persistence/mikro-orm-widget.repository.js';
-import { WIDGET_REPOSITORY } from './application/ports/widget-repository.port.js';
-import { WidgetService } from './application/widget.service.js';
+import { blogFeature } from './blog.feature.js';
+import { newsletterFeature } from './newsletter.feature.js';
+import { seoFeature } from './seo.feature.js';
+import { widgetsFeature } from './widgets.feature.js';
+
+export const contentFeatures = [widgetsFeature, blogFeature, newsletterFeature, seoFeature];
 
 @Module({
-  controllers: [WidgetController],
-  providers: [WidgetService, { provide: WIDGET_REPOSITORY, useClass: MikroOrmWidgetRepository }],
-  exports: [WidgetService],
+  controllers: contentFeatures.flatMap((f) => f.controllers),
+  providers: contentFeatures.flatMap((f) => f.providers),
+  exports: contentFeatures.flatMap((f) => f.exports),
 })
 export class ContentModule {}

@@ -1,8 +1,8 @@
 /** The content module's public face: other modules, web/ and cli/ import only from here. */
-import { WidgetSchema } from './domain/widget.entity.js';
+import { contentFeatures } from './content.module.js';
 
 export { ContentModule } from './content.module.js';
 export { WidgetService, type WidgetView, type WidgetListItem } from './application/widget.service.js';
 export { DEMO_WIDGETS } from './application/demo-widgets.js';
 
-export const contentEntities = [WidgetSchema];
+export const contentEntities = contentFeatures.flatMap((f) => f.entities);

@@ -1,0 +1,8 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/** To be filled in (issue 5). */
+export class Migration20261122000400CreateNewsletter extends Migration {
+  override up(): void {}
+
+  override down(): void {}
+}

@@ -1,0 +1,4 @@
+import type { ContentFeature } from './content-feature.js';
+
+/** To be filled in (issue 5). */
+export const blogFeature: ContentFeature = { controllers: [], providers: [], exports: [], entities: [] };
