@@ -231,3 +231,47 @@ export function NeedsJavaScript() {
     </noscript>
   );
 }
+
+interface NewPasswordFieldsProps {
+  ids: { password: string; password_confirmation: string };
+  labels: { password: string; password_confirmation: string };
+  password: string;
+  confirmation: string;
+  onPassword: (value: string) => void;
+  onConfirmation: (value: string) => void;
+  errorsFor: (field: string) => string[] | undefined;
+  hint: string;
+}
+
+/** A new password and its confirmation, as registration, password change and reset all ask for them. */
+export function NewPasswordFields({ ids, labels, password, confirmation, onPassword, onConfirmation, errorsFor, hint }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <TextField
+        id={ids.password}
+        name="password"
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={onPassword}
+        errors={errorsFor('password')}
+        hint={hint}
+        maxLength={128}
+        required
+      />
+      <TextField
+        id={ids.password_confirmation}
+        name="password_confirmation"
+        label={labels.password_confirmation}
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={onConfirmation}
+        errors={errorsFor('password_confirmation')}
+        maxLength={128}
+        required
+      />
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { navigate } from 'vike/client/router';
-import { CheckboxField, ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange } from '../../components/FormControls.js';
+import { CheckboxField, ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange, NewPasswordFields } from '../../components/FormControls.js';
 import { apiFetch } from '../../lib/api.js';
 import { LEAVING, useApiForm } from '../../lib/use-api-form.js';
 
@@ -119,30 +119,15 @@ export default function Page() {
               hint="We will send your order confirmations and invoices here."
               required
             />
-            <TextField
-              id={FIELD_IDS.password}
-              name="password"
-              label={FIELD_LABELS.password}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-              errors={form.errorsFor('password')}
+            <NewPasswordFields
+              ids={FIELD_IDS}
+              labels={FIELD_LABELS}
+              password={password}
+              confirmation={confirmation}
+              onPassword={setPassword}
+              onConfirmation={setConfirmation}
+              errorsFor={form.errorsFor}
               hint="8 to 128 characters. A phrase of a few unrelated words is easy to remember and hard to guess."
-              maxLength={128}
-              required
-            />
-            <TextField
-              id={FIELD_IDS.password_confirmation}
-              name="password_confirmation"
-              label={FIELD_LABELS.password_confirmation}
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={setConfirmation}
-              errors={form.errorsFor('password_confirmation')}
-              maxLength={128}
-              required
             />
             <CheckboxField
               id={FIELD_IDS.remember}

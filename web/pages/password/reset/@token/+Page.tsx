@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange } from '../../../../components/FormControls.js';
+import { ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange, NewPasswordFields } from '../../../../components/FormControls.js';
 import { Notice } from '../../../../components/Notice.js';
 import { apiFetch } from '../../../../lib/api.js';
 import { useApiForm } from '../../../../lib/use-api-form.js';
@@ -73,30 +73,15 @@ export default function Page() {
           errors={form.errorsFor('email')}
           required
         />
-        <TextField
-          id={FIELD_IDS.password}
-          name="password"
-          label={FIELD_LABELS.password}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          errors={form.errorsFor('password')}
+        <NewPasswordFields
+          ids={FIELD_IDS}
+          labels={FIELD_LABELS}
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errorsFor={form.errorsFor}
           hint="8 to 128 characters. Resetting it signs your account out on every device."
-          maxLength={128}
-          required
-        />
-        <TextField
-          id={FIELD_IDS.password_confirmation}
-          name="password_confirmation"
-          label={FIELD_LABELS.password_confirmation}
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          errors={form.errorsFor('password_confirmation')}
-          maxLength={128}
-          required
         />
         <div className="form__actions">
           <SubmitButton sending={form.sending}>Reset password</SubmitButton>
