@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerAdminCommands } from './commands/admin.commands.js';
 import { registerDatabaseCommands } from './commands/db.commands.js';
 import { registerQueueCommands } from './commands/queue.commands.js';
+import { registerSeoCommands } from './commands/seo.commands.js';
 import { registerWidgetCommands } from './commands/widget.commands.js';
 
 /** The operators' command line: thin commands over the same application services as the web server. */
@@ -14,5 +15,6 @@ export function createProgram(): Command {
   registerWidgetCommands(program);
   registerAdminCommands(program);
   registerQueueCommands(program);
+  registerSeoCommands(program);
   return program;
 }

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Environment } from './config/environment.js';
 import { CoreModule } from './core.module.js';
-import { ContentModule, WidgetService } from './modules/content/index.js';
+import { BlogService, ContentModule, NewsletterService, SeoService, WidgetService } from './modules/content/index.js';
 import { AccountService, IdentityHttpModule, IdentityModule, OAuthService } from './modules/identity/index.js';
 import { HealthModule } from './platform/health/health.module.js';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
@@ -24,11 +24,21 @@ export class AppModule {
         HealthModule,
         SsrModule.register({
           imports: [ContentModule, IdentityModule],
-          inject: [WidgetService, AccountService, OAuthService],
-          useFactory: (widgets: WidgetService, account: AccountService, oauth: OAuthService): PageServices => ({
+          inject: [WidgetService, AccountService, OAuthService, SeoService, BlogService, NewsletterService],
+          useFactory: (
+            widgets: WidgetService,
+            account: AccountService,
+            oauth: OAuthService,
+            seo: SeoService,
+            blog: BlogService,
+            newsletter: NewsletterService,
+          ): PageServices => ({
             widgets,
             account,
             oauth,
+            seo,
+            blog,
+            newsletter,
           }),
         }),
       ],

@@ -22,7 +22,7 @@ export function registerDatabaseCommands(program: Command): void {
     .action(async (options: { demo: boolean }) => {
       const { CommandError, withCore } = await core();
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
-      const { DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
+      const { BlogService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
       const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
       await withCore(async (app) => {
         const database = app.get(DatabaseMaintenance);
@@ -33,6 +33,7 @@ export function registerDatabaseCommands(program: Command): void {
         if (options.demo) {
           const added = await app.get(WidgetService).addMissing(DEMO_WIDGETS);
           console.log(`Demo content: added ${added} widget(s), kept ${DEMO_WIDGETS.length - added} existing.`);
+          console.log(`Demo content: added ${await app.get(BlogService).addMissing(DEMO_BLOG_POSTS)} blog post(s).`);
           const accounts = await app.get(UserAdministrationService).ensureDemoAccounts();
           console.log('Demo accounts (sign in at /login):');
           for (const account of accounts) {

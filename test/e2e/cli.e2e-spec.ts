@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
 import { runShop } from '../support/server-process.js';
 
@@ -61,10 +63,65 @@ describe(`the shop command line (${databaseKind})`, () => {
     expect(address.stderr).not.toMatch(/\n\s+at /);
   });
 
+  describe('seo:seed', () => {
+    const dir = () => database.env.DATA_DIR;
+    const write = (name: string, text: string) => {
+      writeFileSync(path.join(dir(), name), text);
+      return path.join(dir(), name);
+    };
+
+    it('upserts the rows of a good CSV, and is idempotent', () => {
+      const file = write('seo.csv', [
+        'path,title,description,canonical_url',
+        '/category/posters,Safety Posters,"Laminated posters, A2 and A3",',
+        '/training,Training Courses,On-site and online courses,https://shop.example.co.uk/training',
+      ].join('\n'));
+      const dry = runShop(['seo:seed', file, '--dry-run'], database.env);
+      expect(dry.status).toBe(0);
+      expect(dry.stdout).toContain('Would create 2, would update 0, unchanged 0, rejected 0. (Dry run: nothing was written.)');
+      const first = runShop(['seo:seed', file], database.env);
+      expect(first.stderr).toBe('');
+      expect(first.stdout).toContain('Created 2, updated 0, unchanged 0, rejected 0.');
+      const second = runShop(['seo:seed', file], database.env);
+      expect(second.stdout).toContain('Created 0, updated 0, unchanged 2, rejected 0.');
+    });
+
+    it('reports each bad row with its line and reason, saves the good ones and exits non-zero', () => {
+      const file = write('mixed.csv', [
+        'path,title,description',
+        '/category/posters,Safety Posters (new),Updated description',
+        'no-leading-slash,A title,A description',
+        '/terms,,Missing title',
+        '/category/posters,Duplicate,Same path again',
+      ].join('\n'));
+      const run = runShop(['seo:seed', file], database.env);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('line 3: path: The path must start with /');
+      expect(run.stderr).toContain('line 4: title: Enter a title of at most 200 characters.');
+      expect(run.stderr).toContain('line 5: path: /category/posters appears already on line 2.');
+      expect(run.stderr).toContain('3 row(s) were rejected');
+      expect(run.stdout).toContain('Created 0, updated 1, unchanged 0, rejected 3.');
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    });
+
+    it('reads JSON too, and refuses unknown columns and unreadable files clearly', () => {
+      const json = write('seo.json', JSON.stringify([{ path: '/about', title: 'About us', description: 'Who we are' }, { path: '/x', title: 'X', description: 'Y', colour: 'red' }]));
+      const run = runShop(['seo:seed', json], database.env);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('line 2: colour: colour is not an accepted column.');
+      expect(run.stdout).toContain('Created 1,');
+      const missing = runShop(['seo:seed', path.join(dir(), 'nope.csv')], database.env);
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain('Cannot read');
+      const wrongType = runShop(['seo:seed', write('seo.txt', 'x')], database.env);
+      expect(wrongType.stderr).toContain('The file must end in .csv or .json.');
+    });
+  });
+
   it('has --help on every command', () => {
     const top = runShop(['--help'], database.env);
     expect(top.status).toBe(0);
-    for (const command of ['db:migrate', 'db:seed', 'widgets:list', 'admin:create']) {
+    for (const command of ['db:migrate', 'db:seed', 'widgets:list', 'admin:create', 'seo:seed', 'queue:work']) {
       expect(top.stdout).toContain(command);
       const help = runShop([command, '--help'], database.env);
       expect(help.status).toBe(0);

@@ -368,7 +368,9 @@ describe(`server-rendered pages (${databaseKind})`, () => {
   describe('serialized page context', () => {
     it('carries the shell (application name, anonymous, empty basket) and the home data', () => {
       const { json } = serializedPageContext(home.text);
-      expect(json.shell).toEqual({ appName: APP_NAME, user: null, basket: { grand_total: '0.00', items: 0 } });
+      expect(json.shell).toEqual({
+        appName: APP_NAME, user: null, basket: { grand_total: '0.00', items: 0 }, publicUrl: 'http://localhost:3000', seo: null,
+      });
       const data = json.data as Record<string, { html: string } | null>;
       expect(data.intro?.html).toContain('Health and safety training that people remember');
     });

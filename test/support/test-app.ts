@@ -2,7 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createShopApp } from '../../src/bootstrap.js';
 import { loadEnvironment } from '../../src/config/environment.js';
-import { DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
+import { BlogService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
 import { UserAdministrationService } from '../../src/modules/identity/index.js';
 import { DatabaseMaintenance } from '../../src/platform/persistence/persistence.module.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -27,6 +27,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   const orm = app.get(MikroORM);
   await RequestContext.create(orm.em, async () => {
     await app.get(WidgetService).addMissing(DEMO_WIDGETS);
+    await app.get(BlogService).addMissing(DEMO_BLOG_POSTS);
     await app.get(UserAdministrationService).ensureDemoAccounts();
   });
   await app.getHttpAdapter().getInstance().ready();

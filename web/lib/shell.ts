@@ -6,6 +6,8 @@ const FALLBACK_SHELL: ShellData = Object.freeze({
   appName: 'Shop',
   user: null,
   basket: Object.freeze({ grand_total: '0.00', items: 0 }),
+  publicUrl: '',
+  seo: null,
 });
 
 let lastClientShell: ShellData | undefined;

@@ -7,6 +7,4 @@ export default {
   lang: 'en-GB',
   // The per-request shell data (app name, signed-in user, basket total) is sent to the browser; it holds nothing secret.
   passToClient: ['shell'],
-  description:
-    'Health and safety training videos, online training, posters, PowerPoint presentations, risk assessments and training courses for UK businesses.',
 } satisfies Config;

@@ -1,4 +1,17 @@
+import { IdentityModule } from '../identity/index.js';
+import { AdminBlogController } from './adapters/http/admin-blog.controller.js';
+import { BlogController } from './adapters/http/blog.controller.js';
+import { MikroOrmBlogPostRepository } from './adapters/persistence/mikro-orm-blog-post.repository.js';
+import { BlogService } from './application/blog.service.js';
+import { BLOG_POST_REPOSITORY } from './application/ports/blog-post-repository.port.js';
 import type { ContentFeature } from './content-feature.js';
+import { BlogPostSchema } from './domain/blog-post.entity.js';
 
-/** To be filled in (issue 5). */
-export const blogFeature: ContentFeature = { controllers: [], providers: [], exports: [], entities: [] };
+/** Blog posts: public list and post, the Administration Portal's CRUD, demo posts (issue 5). */
+export const blogFeature: ContentFeature = {
+  imports: [IdentityModule], // UserDirectory: author names
+  controllers: [BlogController, AdminBlogController],
+  providers: [BlogService, { provide: BLOG_POST_REPOSITORY, useClass: MikroOrmBlogPostRepository }],
+  exports: [BlogService],
+  entities: [BlogPostSchema],
+};

@@ -1,5 +1,5 @@
 import type { AnyEntity, EntitySchema } from '@mikro-orm/core';
-import type { Provider, Type } from '@nestjs/common';
+import type { ModuleMetadata, Provider, Type } from '@nestjs/common';
 
 /**
  * One slice of the content module (widgets, blog, newsletter, …): its controllers, providers, the
@@ -7,6 +7,8 @@ import type { Provider, Type } from '@nestjs/common';
  * each slice lives in files of its own.
  */
 export interface ContentFeature {
+  /** Other modules the slice needs (through their index.ts), e.g. identity for author names. */
+  imports?: NonNullable<ModuleMetadata['imports']>;
   controllers: Type[];
   providers: Provider[];
   exports: Array<Type | symbol | string>;

@@ -7,6 +7,7 @@ import { widgetsFeature } from './widgets.feature.js';
 export const contentFeatures = [widgetsFeature, blogFeature, newsletterFeature, seoFeature];
 
 @Module({
+  imports: contentFeatures.flatMap((f) => f.imports ?? []),
   controllers: contentFeatures.flatMap((f) => f.controllers),
   providers: contentFeatures.flatMap((f) => f.providers),
   exports: contentFeatures.flatMap((f) => f.exports),

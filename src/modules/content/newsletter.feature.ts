@@ -1,4 +1,13 @@
+import { NewsletterController } from './adapters/http/newsletter.controller.js';
+import { MikroOrmNewsletterRepository } from './adapters/persistence/mikro-orm-newsletter.repository.js';
+import { NewsletterService } from './application/newsletter.service.js';
+import { NEWSLETTER_REPOSITORY } from './application/ports/newsletter-repository.port.js';
 import type { ContentFeature } from './content-feature.js';
+import { NewsletterSubscriberSchema } from './domain/newsletter-subscriber.entity.js';
 
-/** To be filled in (issue 5). */
-export const newsletterFeature: ContentFeature = { controllers: [], providers: [], exports: [], entities: [] };
+export const newsletterFeature: ContentFeature = {
+  controllers: [NewsletterController],
+  providers: [NewsletterService, { provide: NEWSLETTER_REPOSITORY, useClass: MikroOrmNewsletterRepository }],
+  exports: [NewsletterService],
+  entities: [NewsletterSubscriberSchema],
+};

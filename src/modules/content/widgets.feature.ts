@@ -1,13 +1,15 @@
+import { AdminWidgetsController } from './adapters/http/admin-widgets.controller.js';
 import { WidgetController } from './adapters/http/widget.controller.js';
 import { MikroOrmWidgetRepository } from './adapters/persistence/mikro-orm-widget.repository.js';
 import { WIDGET_REPOSITORY } from './application/ports/widget-repository.port.js';
+import { WidgetAdminService } from './application/widget-admin.service.js';
 import { WidgetService } from './application/widget.service.js';
 import type { ContentFeature } from './content-feature.js';
 import { WidgetSchema } from './domain/widget.entity.js';
 
 export const widgetsFeature: ContentFeature = {
-  controllers: [WidgetController],
-  providers: [WidgetService, { provide: WIDGET_REPOSITORY, useClass: MikroOrmWidgetRepository }],
-  exports: [WidgetService],
+  controllers: [WidgetController, AdminWidgetsController],
+  providers: [WidgetService, WidgetAdminService, { provide: WIDGET_REPOSITORY, useClass: MikroOrmWidgetRepository }],
+  exports: [WidgetService, WidgetAdminService],
   entities: [WidgetSchema],
 };

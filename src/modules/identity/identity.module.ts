@@ -22,8 +22,9 @@ import { SESSION_REPOSITORY } from './application/ports/session-repository.port.
 import { USER_REPOSITORY } from './application/ports/user-repository.port.js';
 import { SessionService } from './application/session.service.js';
 import { UserAdministrationService } from './application/user-administration.service.js';
+import { UserDirectory } from './application/user-directory.service.js';
 
-const services = [AuthService, AccountService, SessionService, PasswordResetService, OAuthService, UserAdministrationService];
+const services = [AuthService, AccountService, SessionService, PasswordResetService, OAuthService, UserAdministrationService, UserDirectory];
 
 @Module({
   controllers: [AuthController, AccountController, PasswordResetController, OAuthController, AdminUsersController],

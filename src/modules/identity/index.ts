@@ -9,6 +9,7 @@ export { AccountService } from './application/account.service.js';
 export { AuthService } from './application/auth.service.js';
 export { OAuthService, type OAuthProviderView } from './application/oauth.service.js';
 export { UserAdministrationService, DEMO_ACCOUNTS } from './application/user-administration.service.js';
+export { UserDirectory } from './application/user-directory.service.js';
 export type { UserView } from './application/user-view.js';
 export type { SessionView } from './application/session.service.js';
 export { AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';

@@ -1,4 +1,4 @@
-import type { WidgetService } from '../../modules/content/index.js';
+import type { BlogService, NewsletterService, SeoService, WidgetService } from '../../modules/content/index.js';
 import type { AccountService, OAuthProviderView } from '../../modules/identity/index.js';
 import type { Viewer } from '../../shared/viewer.js';
 
@@ -8,8 +8,12 @@ import type { Viewer } from '../../shared/viewer.js';
  */
 export interface PageServices {
   widgets: Pick<WidgetService, 'getBlocks'>;
+  seo: Pick<SeoService, 'findForPath'>;
+  blog: Pick<BlogService, 'listPublished' | 'findPublished'>;
   account: Pick<AccountService, 'getProfile' | 'listSessions'>;
   oauth: { providers(): OAuthProviderView[] };
+  /** Read-only: the unsubscribe page's GET never changes state (the button POSTs to the API). */
+  newsletter: Pick<NewsletterService, 'describeUnsubscribeLink'>;
 }
 
 /**
@@ -21,6 +25,10 @@ export interface ShellData {
   appName: string;
   user: { first_name: string; last_name: string; email: string; role: 'customer' | 'admin' } | null;
   basket: { grand_total: string; items: number };
+  /** The shop's public address (PUBLIC_URL), for canonical and share URLs. */
+  publicUrl: string;
+  /** The SEO entry for this page's path, when staff wrote one: it wins over the page's own defaults. */
+  seo: { title: string; description: string; canonical_url: string | null; share_image: string | null } | null;
 }
 
 /** Server-only: the signed-in viewer of this request (null when anonymous). Not passed to the client. */

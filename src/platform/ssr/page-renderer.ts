@@ -44,16 +44,27 @@ export class PageRenderer implements OnModuleInit {
   }
 
   async render(request: PageRequest): Promise<RenderedPage> {
+    const seo = await this.services.seo.findForPath(pagePath(request.url));
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
       cspNonce: request.cspNonce,
       services: this.services,
-      shell: request.shell,
+      shell: { ...request.shell, seo },
       viewer: request.viewer,
     });
     const response = pageContext.httpResponse;
     if (!response) throw new Error(`Vike rendered nothing for ${request.url}`);
     return { statusCode: response.statusCode, headers: response.headers, body: response.body };
   }
+}
+
+/**
+ * The page a request is for: the path without query, and without Vike's `.pageContext.json` suffix
+ * for client navigations (`/blog/index.pageContext.json` is the page `/blog`, `/index.pageContext.json` is `/`).
+ */
+export function pagePath(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  const page = path.replace(/\/index\.pageContext\.json$/, '').replace(/\.pageContext\.json$/, '');
+  return page === '' ? '/' : page.length > 1 ? page.replace(/\/+$/, '') : page;
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Environment } from '../../config/environment.js';
 import { SHOP_NAME } from '../../config/shop.js';
 import type { Viewer } from '../../shared/viewer.js';
 import type { PageViewer, ShellData } from './page-context.js';
@@ -16,7 +17,10 @@ const HEADERS_WE_SET = new Set(['content-security-policy']);
 @ApiExcludeController()
 @Controller()
 export class SsrController {
-  constructor(private readonly renderer: PageRenderer) {}
+  constructor(
+    private readonly renderer: PageRenderer,
+    private readonly env: Environment,
+  ) {}
 
   @Get('*')
   async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -42,7 +46,8 @@ export class SsrController {
   private shellFor(request: FastifyRequest): ShellData {
     const viewer = viewerOf(request);
     const user = viewer && { first_name: viewer.firstName, last_name: viewer.lastName, email: viewer.email, role: viewer.role };
-    return { appName: SHOP_NAME, user, basket: { grand_total: '0.00', items: 0 } };
+    // The SEO entry for the path is looked up by the renderer, which holds the page services.
+    return { appName: SHOP_NAME, user, basket: { grand_total: '0.00', items: 0 }, publicUrl: this.env.publicUrl, seo: null };
   }
 }
 

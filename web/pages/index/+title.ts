@@ -1,6 +1,8 @@
 import type { PageContext } from 'vike/types';
 import { resolveShell } from '../../lib/shell.js';
+import { pageTitle } from '../../lib/title.js';
 
 export default function title(pageContext: PageContext): string {
-  return `Health & Safety Training Videos, Courses and Posters | ${resolveShell(pageContext).appName}`;
+  const shell = resolveShell(pageContext);
+  return shell.seo?.title ?? pageTitle(pageContext, 'Health & Safety Training Videos, Courses and Posters');
 }

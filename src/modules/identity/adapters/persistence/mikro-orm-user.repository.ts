@@ -12,6 +12,11 @@ export class MikroOrmUserRepository implements UserRepository {
     return this.em.findOne(User, { id });
   }
 
+  findByIds(ids: readonly number[]): Promise<User[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.em.find(User, { id: { $in: [...new Set(ids)] } });
+  }
+
   findByEmail(email: string): Promise<User | null> {
     // lower(email) matches the unique index, so rows written before normalisation are found too.
     return this.em.findOne(User, { [raw('lower(email)')]: normaliseEmail(email) });

@@ -4,6 +4,8 @@ export const USER_REPOSITORY = Symbol('UserRepository');
 
 export interface UserRepository {
   findById(id: number): Promise<User | null>;
+  /** The users among `ids` that exist (any order), in one query. */
+  findByIds(ids: readonly number[]): Promise<User[]>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<User | null>;
   /** Users whose e-mail, name or company contains `search`, newest first. */

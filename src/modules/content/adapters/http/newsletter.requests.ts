@@ -1,0 +1,16 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsString, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const EMAIL = { message: 'Enter a valid e-mail address.' };
+
+export class NewsletterSubscribeRequest {
+  @ApiProperty({ example: 'jo.bloggs@acme-training.co.uk' }) @Transform(trim) @IsEmail({}, EMAIL) @MaxLength(254, EMAIL)
+  email!: string;
+}
+
+export class NewsletterUnsubscribeRequest {
+  @ApiProperty({ description: 'The token from the unsubscribe link.' }) @IsString({ message: 'The token is missing.' }) @MaxLength(200)
+  token!: string;
+}

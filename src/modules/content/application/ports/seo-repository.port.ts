@@ -1,0 +1,11 @@
+import type { SeoEntry } from '../../domain/seo-entry.entity.js';
+
+export const SEO_REPOSITORY = Symbol('SeoRepository');
+
+export interface SeoRepository {
+  findByPath(path: string): Promise<SeoEntry | null>;
+  findById(id: number): Promise<SeoEntry | null>;
+  search(search: string | undefined, offset: number, limit: number): Promise<{ entries: SeoEntry[]; total: number }>;
+  save(entry: SeoEntry): Promise<void>;
+  remove(entry: SeoEntry): Promise<void>;
+}

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../../shared/domain-error.js';
+import { pageOf, type Page } from '../../../shared/pagination.js';
+import { SeoEntry } from '../domain/seo-entry.entity.js';
+import { SEO_REPOSITORY, type SeoRepository } from './ports/seo-repository.port.js';
+import type { SeoEntryInput } from './seo-entry.input.js';
+
+/** What a page's <head> takes from an entry. */
+export interface SeoView {
+  title: string;
+  description: string;
+  canonical_url: string | null;
+  share_image: string | null;
+}
+
+export interface SeoAdminView extends SeoView {
+  id: number;
+  path: string;
+  updated_at: string;
+}
+
+const toView = (e: SeoEntry): SeoView => ({ title: e.title, description: e.description, canonical_url: e.canonicalUrl, share_image: e.shareImage });
+const toAdminView = (e: SeoEntry): SeoAdminView => ({ id: e.id, path: e.path, ...toView(e), updated_at: e.updatedAt.toISOString() });
+
+export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
+
+@Injectable()
+export class SeoService {
+  constructor(@Inject(SEO_REPOSITORY) private readonly entries: SeoRepository) {}
+
+  /** The entry for a page's path (exact match), or null: pages then use their own defaults. */
+  async findForPath(path: string): Promise<SeoView | null> {
+    const entry = await this.entries.findByPath(path);
+    return entry ? toView(entry) : null;
+  }
+
+  async list(query: { search?: string; page: number; perPage: number }): Promise<Page<SeoAdminView>> {
+    const { entries, total } = await this.entries.search(query.search, (query.page - 1) * query.perPage, query.perPage);
+    return pageOf(entries.map(toAdminView), total, query.page, query.perPage);
+  }
+
+  async get(id: number): Promise<SeoAdminView> {
+    return toAdminView(await this.load(id));
+  }
+
+  async create(input: SeoEntryInput): Promise<SeoAdminView> {
+    const entry = new SeoEntry(input);
+    apply(entry, input);
+    await this.entries.save(entry);
+    return toAdminView(entry);
+  }
+
+  async update(id: number, input: SeoEntryInput): Promise<SeoAdminView> {
+    const entry = await this.load(id);
+    apply(entry, input);
+    await this.entries.save(entry);
+    return toAdminView(entry);
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.entries.remove(await this.load(id));
+  }
+
+  /** `seo:seed`: creates or updates the entry for the input's path; a dry run only says what it would do. */
+  async upsertByPath(input: SeoEntryInput, options: { dryRun: boolean }): Promise<UpsertOutcome> {
+    const existing = await this.entries.findByPath(input.path);
+    const entry = existing ?? new SeoEntry(input);
+    const before = existing ? JSON.stringify(toView(existing)) : null;
+    apply(entry, input);
+    const outcome: UpsertOutcome = !existing ? 'created' : before === JSON.stringify(toView(entry)) ? 'unchanged' : 'updated';
+    if (!options.dryRun && outcome !== 'unchanged') await this.entries.save(entry);
+    return outcome;
+  }
+
+  private async load(id: number): Promise<SeoEntry> {
+    const entry = await this.entries.findById(id);
+    if (!entry) throw new NotFoundError('SEO entry');
+    return entry;
+  }
+}
+
+function apply(entry: SeoEntry, input: SeoEntryInput): void {
+  entry.path = input.path;
+  entry.title = input.title;
+  entry.description = input.description;
+  entry.canonicalUrl = input.canonical_url ?? null;
+  entry.shareImage = input.share_image ?? null;
+}

@@ -1,0 +1,3 @@
+import { InvalidInputError } from '../../../shared/domain-error.js';
+
+export const slugTaken = (): InvalidInputError => new InvalidInputError('slug', 'Another post already uses this slug.');

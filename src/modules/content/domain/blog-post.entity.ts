@@ -1,0 +1,83 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const BLOG_POST_STATUSES = ['draft', 'published'] as const;
+export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+
+/** URL-safe slugs: lower-case words of letters and digits joined by single dashes. */
+export const BLOG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const BLOG_LIMITS = { slug: 120, title: 200, excerpt: 500, coverImage: 500 } as const;
+
+export interface BlogPostFields {
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Already sanitised markup (the application service sanitises before it gets here). */
+  body: string;
+  coverImage: string | null;
+  authorId: number | null;
+}
+
+/**
+ * A blog post (product.md: id, slug, title, excerpt, body, cover image, status, published at, author).
+ * It is public once it is published AND its publication time has come: a future `publishedAt` schedules it.
+ */
+export class BlogPost {
+  id!: number;
+  slug!: string;
+  title!: string;
+  excerpt!: string;
+  body!: string;
+  coverImage: string | null = null;
+  status: BlogPostStatus = 'draft';
+  /** Set when the post is first published (or explicitly, to schedule or back-date it); kept when unpublished. */
+  publishedAt: Date | null = null;
+  /** Identity user id of the author; modules refer to each other by id (null for seeded demo posts). */
+  authorId: number | null = null;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+
+  constructor(fields: BlogPostFields) {
+    this.edit(fields);
+    this.authorId = fields.authorId;
+  }
+
+  edit(fields: Omit<BlogPostFields, 'authorId'>): void {
+    this.slug = fields.slug;
+    this.title = fields.title;
+    this.excerpt = fields.excerpt;
+    this.body = fields.body;
+    this.coverImage = fields.coverImage;
+  }
+
+  /**
+   * Moves the post to `status`. `publishedAt`: undefined → unchanged (set to `now` the first time the post is
+   * published); a date → that date (scheduling); null → cleared (then `now` again if published).
+   */
+  setStatus(status: BlogPostStatus, publishedAt: Date | null | undefined, now: Date): void {
+    this.status = status;
+    if (publishedAt !== undefined) this.publishedAt = publishedAt;
+    if (status === 'published' && this.publishedAt === null) this.publishedAt = now;
+  }
+
+  isPublicAt(now: Date): boolean {
+    return this.status === 'published' && this.publishedAt !== null && this.publishedAt.getTime() <= now.getTime();
+  }
+}
+
+export const BlogPostSchema = defineEntity({
+  class: BlogPost,
+  tableName: 'blog_posts',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    slug: p.string().length(BLOG_LIMITS.slug).unique(),
+    title: p.string().length(BLOG_LIMITS.title),
+    excerpt: p.string().length(BLOG_LIMITS.excerpt),
+    body: p.text(),
+    coverImage: p.string().length(BLOG_LIMITS.coverImage).nullable(),
+    status: p.string().length(16),
+    publishedAt: p.datetime().nullable(),
+    authorId: p.integer().nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime().onUpdate(() => new Date()),
+  },
+});

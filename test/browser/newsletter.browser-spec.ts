@@ -1,0 +1,122 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
+import { failedResource, hydrated, nextClientIp, uniqueEmail, waitForMail } from '../support/identity-browser.js';
+import { freePort } from '../support/oidc-browser-peer.js';
+import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+
+const DESKTOP = { width: 1280, height: 900 };
+const SETUP_TIMEOUT = 60_000;
+const JOURNEY_TIMEOUT = 30_000;
+const SUBJECT = 'You are subscribed to the HS Training Direct newsletter';
+
+/**
+ * The footer's newsletter box against the REAL API (no mocked routes), and the unsubscribe link from the
+ * confirmation e-mail, against the BUILT server as a separate process. NODE_ENV=test mounts the development
+ * mailbox; PUBLIC_URL is the server's own address so the e-mailed link opens here.
+ */
+describe(`newsletter journeys in Chromium (${databaseKind})`, () => {
+  let browser: Browser;
+  let database: TestDatabase;
+  let server: ServerProcess;
+  const contexts: BrowserContext[] = [];
+  let setup: Promise<void> | undefined;
+
+  beforeAll(() => {
+    setup = (async () => {
+      browser = await launchBrowser();
+      database = await createTestDatabase();
+      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
+        const run = runShop(args, database.env);
+        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
+      }
+      const port = await freePort();
+      server = await startServerProcess({
+        ...database.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        TRUST_PROXY: '127.0.0.1',
+        QUEUE_POLL_MS: '50',
+      });
+    })();
+    return setup;
+  }, SETUP_TIMEOUT);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await setup?.catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function open(): Promise<{ page: Page; problems: PageProblems }> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(7000);
+    return { page, problems: await watchProblems(page) };
+  }
+
+  it('subscribes from the footer, then unsubscribes through the e-mailed link', async () => {
+    const { page, problems } = await open();
+    await page.goto('/');
+    await hydrated(page);
+    const box = page.locator('[data-newsletter]');
+    const email = box.getByRole('textbox', { name: 'Email address' });
+    const subscribe = box.getByRole('button', { name: 'Subscribe' });
+    const message = box.locator('[data-newsletter-message]');
+    await box.scrollIntoViewIfNeeded();
+
+    // The server refuses a malformed address (422): "Invalid Email Address"; the input is kept to correct it.
+    await email.fill('office@example');
+    await subscribe.click();
+    await message.getByText('Invalid Email Address').waitFor({ state: 'visible' });
+    expect(await email.inputValue()).toBe('office@example');
+
+    // A real address: the thanks, then after 2 s the message and the address clear.
+    const address = uniqueEmail('newsletter');
+    await email.fill(address);
+    await subscribe.click();
+    await message.getByText('Thank you, you have been subscribed').waitFor({ state: 'visible' });
+    expect(await message.textContent()).not.toContain('Invalid Email Address');
+    await eventually(async () => (await message.textContent()) === '' && (await email.inputValue()) === '', {
+      timeoutMs: 5000,
+      message: 'the message and the email to be cleared',
+    });
+
+    // The confirmation e-mail carries the unsubscribe link; opening it changes nothing yet.
+    const mail = await waitForMail(server.url, address, SUBJECT);
+    const link = /(http:\/\/\S+\/newsletter\/unsubscribe\/[\w-]{43})/.exec(mail.text)?.[1];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await hydrated(page);
+    const masked = `${address[0]}***@example.co.uk`;
+    await page.getByText(`Unsubscribe ${masked}?`).waitFor({ state: 'visible' });
+    await page.reload();
+    await hydrated(page);
+    await page.getByText(`Unsubscribe ${masked}?`).waitFor({ state: 'visible' }); // GET did not unsubscribe
+
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByText('You have been unsubscribed').waitFor({ state: 'visible' });
+    // Opening the link again: already unsubscribed.
+    await page.reload();
+    await page.getByText('You have been unsubscribed').waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+
+    expect(problems.unexpected([failedResource(422, '/api/newsletter')])).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('shows a friendly message for an unknown unsubscribe link', async () => {
+    const { page, problems } = await open();
+    await page.goto(`/newsletter/unsubscribe/${'x'.repeat(43)}`);
+    await hydrated(page);
+    await page.getByText('This link is invalid or has expired').waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+});
