@@ -6,6 +6,7 @@ import { Migration20261122000300CreateJobs } from './Migration20261122000300Crea
 import { Migration20261122000400CreateNewsletter } from './Migration20261122000400CreateNewsletter.js';
 import { Migration20261122000500CreateBlog } from './Migration20261122000500CreateBlog.js';
 import { Migration20261122000600CreateSeoEntries } from './Migration20261122000600CreateSeoEntries.js';
+import { Migration20261122000700CreateEnquiries } from './Migration20261122000700CreateEnquiries.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -19,4 +20,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000400CreateNewsletter', class: Migration20261122000400CreateNewsletter },
   { name: 'Migration20261122000500CreateBlog', class: Migration20261122000500CreateBlog },
   { name: 'Migration20261122000600CreateSeoEntries', class: Migration20261122000600CreateSeoEntries },
+  { name: 'Migration20261122000700CreateEnquiries', class: Migration20261122000700CreateEnquiries },
 ];
