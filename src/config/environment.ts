@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import path from 'node:path';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -56,6 +56,12 @@ export class Environment {
   @IsString()
   @MinLength(3)
   MAIL_FROM = 'HS Training Direct <no-reply@localhost>';
+
+  /** Where enquiries (contact, recruitment, distribution, partnership) are e-mailed; unset → MAIL_FROM's address. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({}, { message: 'ENQUIRIES_TO must be an e-mail address' })
+  ENQUIRIES_TO?: string;
 
   /** Whether this process also runs the durable job queue's worker (the embedded database allows only this one). */
   @Transform(({ value }) => (value === undefined || value === '' ? true : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
@@ -114,7 +120,7 @@ export class ConfigurationError extends Error {
 }
 
 const KEYS = [
-  'PORT', 'DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'RUN_QUEUE_WORKER',
+  'PORT', 'DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'ENQUIRIES_TO', 'RUN_QUEUE_WORKER',
   'QUEUE_POLL_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
   'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME',
 ] as const;

@@ -27,12 +27,27 @@ describe(`the shop command line (${databaseKind})`, () => {
 
   it('seeds demo widgets idempotently and lists them', () => {
     expect(runShop(['widgets:list'], database.env).stdout).toContain('No widgets yet');
-    expect(runShop(['db:seed', '--demo'], database.env).stdout).toContain('added 3 widget(s), kept 0 existing');
-    expect(runShop(['db:seed', '--demo'], database.env).stdout).toContain('added 0 widget(s), kept 3 existing');
+    expect(runShop(['db:seed', '--demo'], database.env).stdout).toContain('added 14 widget(s), kept 0 existing');
+    expect(runShop(['db:seed', '--demo'], database.env).stdout).toContain('added 0 widget(s), kept 14 existing');
     const list = runShop(['widgets:list', '--json'], database.env);
     expect(list.status).toBe(0);
     const widgets = JSON.parse(list.stdout) as Array<{ name: string }>;
-    expect(widgets.map((w) => w.name)).toEqual(['home-accreditation', 'home-benefits', 'home-intro']);
+    expect(widgets.map((w) => w.name)).toEqual([
+      'about-main',
+      'contact-main',
+      'delivery-information',
+      'home-accreditation',
+      'home-benefits',
+      'home-intro',
+      'joinus-distribution',
+      'joinus-partnership',
+      'joinus-recruitment',
+      'privacy-policy',
+      'riskassessments-main',
+      'terms-and-conditions',
+      'training-booking',
+      'training-main',
+    ]);
   });
 
   it('seeds the demo admin and customer and prints their credentials', () => {

@@ -1,4 +1,13 @@
+import { AdminEnquiryController, EnquiryController } from './adapters/http/enquiry.controller.js';
+import { MikroOrmEnquiryRepository } from './adapters/persistence/mikro-orm-enquiry.repository.js';
+import { EnquiryService } from './application/enquiry.service.js';
+import { ENQUIRY_REPOSITORY } from './application/ports/enquiry-repository.port.js';
 import type { ContentFeature } from './content-feature.js';
+import { EnquirySchema } from './domain/enquiry.entity.js';
 
-/** To be filled in (issue 5: enquiries). */
-export const enquiriesFeature: ContentFeature = { imports: [], controllers: [], providers: [], exports: [], entities: [] };
+export const enquiriesFeature: ContentFeature = {
+  controllers: [EnquiryController, AdminEnquiryController],
+  providers: [EnquiryService, { provide: ENQUIRY_REPOSITORY, useClass: MikroOrmEnquiryRepository }],
+  exports: [EnquiryService],
+  entities: [EnquirySchema],
+};

@@ -18,5 +18,9 @@ export {
   type DemoBlogPost,
 } from './application/blog.service.js';
 export { DEMO_BLOG_POSTS } from './application/demo-blog-posts.js';
+export {
+  EnquiryService, type EnquiryView, type EnquiryInput, ENQUIRY_RECEIVED, ENQUIRY_CLIENT_LIMIT, mailboxAddress,
+} from './application/enquiry.service.js';
+export { ENQUIRY_TYPES, type EnquiryType } from './domain/enquiry.entity.js';
 
 export const contentEntities = contentFeatures.flatMap((f) => f.entities);

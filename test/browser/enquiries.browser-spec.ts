@@ -1,0 +1,122 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
+import { failedResource, hydrated, nextClientIp, uniqueEmail, waitForMail } from '../support/identity-browser.js';
+import { freePort } from '../support/oidc-browser-peer.js';
+import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+
+const DESKTOP = { width: 1280, height: 900 };
+const SETUP_TIMEOUT = 60_000;
+const JOURNEY_TIMEOUT = 30_000;
+const THANKS = 'Thank you — we have received your enquiry and will reply within one working day.';
+/** The server runs with MAIL_FROM's default ("HS Training Direct <no-reply@localhost>"): enquiries go to its address. */
+const STAFF = 'no-reply@localhost';
+
+/**
+ * The enquiry pages' shared form against the REAL API and the BUILT server as a separate process.
+ * NODE_ENV=test mounts the development mailbox, where the staff e-mail is looked for.
+ */
+describe(`enquiry journeys in Chromium (${databaseKind})`, () => {
+  let browser: Browser;
+  let database: TestDatabase;
+  let server: ServerProcess;
+  const contexts: BrowserContext[] = [];
+  let setup: Promise<void> | undefined;
+
+  beforeAll(() => {
+    setup = (async () => {
+      browser = await launchBrowser();
+      database = await createTestDatabase();
+      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
+        const run = runShop(args, database.env);
+        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
+      }
+      const port = await freePort();
+      server = await startServerProcess({
+        ...database.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        TRUST_PROXY: '127.0.0.1',
+        QUEUE_POLL_MS: '50',
+      });
+    })();
+    return setup;
+  }, SETUP_TIMEOUT);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await setup?.catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function open(): Promise<{ page: Page; problems: PageProblems }> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(7000);
+    return { page, problems: await watchProblems(page) };
+  }
+
+  it('sends a contact enquiry: a field error for a short message, then the thanks, a cleared form and the staff e-mail', async () => {
+    const { page, problems } = await open();
+    await page.goto('/contact');
+    await hydrated(page);
+    await page.locator('[data-widget="contact-main"]').waitFor({ state: 'visible' });
+    await page.locator('[data-contact-phone]').getByText('01234 567890').waitFor({ state: 'visible' });
+
+    const form = page.locator('[data-enquiry-form="contact"]');
+    const name = `Morgan Tester ${Date.now().toString(36)}`;
+    const email = uniqueEmail('enquiry');
+    await form.getByLabel('Your name').fill(name);
+    await form.getByLabel('Company').fill('Riverside Care Homes Ltd');
+    await form.getByLabel('E-mail address').fill(email);
+    await form.getByLabel('Telephone').fill('0113 496 0123');
+    await form.getByLabel('Your message').fill('Too short');
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+
+    // 422: the reason next to the message field (and in the summary); nothing is cleared.
+    await form.locator('[data-field-error="message"]').getByText('Enter a message of 10 to 5000 characters.').waitFor({ state: 'visible' });
+    await page.locator('[data-error-summary]').waitFor({ state: 'visible' });
+    expect(await form.getByLabel('Your message').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByLabel('Your name').inputValue()).toBe(name);
+
+    await form.getByLabel('Your message').fill('Could you quote for the fire marshal course for twelve staff at our Leeds home?');
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+    await page.locator('[data-notice="success"]').getByText(THANKS).waitFor({ state: 'visible' });
+    expect(await form.locator('[data-field-error]').count()).toBe(0);
+    expect(await page.locator('[data-error-summary]').count()).toBe(0);
+    for (const label of ['Your name', 'Company', 'E-mail address', 'Telephone', 'Your message']) expect(await form.getByLabel(label).inputValue()).toBe('');
+
+    const mail = await waitForMail(server.url, STAFF, `New contact enquiry from ${name}`);
+    for (const text of [email, 'Riverside Care Homes Ltd', '0113 496 0123', 'fire marshal course']) expect(mail.text).toContain(text);
+
+    // The success notice hides itself after 5 s.
+    await eventually(async () => (await page.locator('[data-notice="success"]').getByText(THANKS).count()) === 0, {
+      timeoutMs: 8000,
+      message: 'the thank-you notice to hide',
+    });
+
+    expect(problems.unexpected([failedResource(422, '/api/enquiries')])).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it.each([
+    ['/joinus/recruitment', 'recruitment'],
+    ['/joinus/distribution', 'distribution'],
+    ['/joinus/partnership', 'partnership'],
+  ])('%s shows its widget and a form of its type, without console errors', async (path, type) => {
+    const { page, problems } = await open();
+    await page.goto(path);
+    await hydrated(page);
+    await page.locator(`[data-widget="joinus-${type}"]`).waitFor({ state: 'visible' });
+    const form = page.locator(`[data-enquiry-form="${type}"]`);
+    await form.getByRole('button', { name: 'Send enquiry' }).waitFor({ state: 'visible' });
+    expect(await form.getByRole('button', { name: 'Send enquiry' }).isEnabled()).toBe(true);
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+});

@@ -1,0 +1,134 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
+import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+
+const APP_NAME = 'HS Training Direct';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 360, height: 740 };
+// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set them here.
+const SETUP_TIMEOUT = 60_000;
+const JOURNEY_TIMEOUT = 30_000;
+
+const PAGES = [
+  { path: '/about', heading: 'About Us', widget: 'about-main', says: 'Who we are' },
+  { path: '/training', heading: 'Training Courses', widget: 'training-main', says: 'IOSH Managing Safely' },
+  { path: '/riskassessments', heading: 'Risk Assessments', widget: 'riskassessments-main', says: 'The five steps' },
+  { path: '/privacy', heading: 'Privacy Policy', widget: 'privacy-policy', says: 'What we collect' },
+  { path: '/terms', heading: 'Terms & Conditions', widget: 'terms-and-conditions', says: 'Prices and payment' },
+  { path: '/delivery', heading: 'Delivery Information', widget: 'delivery-information', says: 'Digital products' },
+] as const;
+
+/** The information pages against the BUILT server as a separate process, the way `make start` runs it. */
+describe(`information and legal pages in Chromium (${databaseKind})`, () => {
+  let browser: Browser;
+  let database: TestDatabase;
+  let server: ServerProcess;
+  const contexts: BrowserContext[] = [];
+
+  let setup: Promise<void> | undefined;
+
+  beforeAll(() => {
+    setup = (async () => {
+      browser = await launchBrowser(); // first: a missing Chromium fails the suite at once
+      database = await createTestDatabase();
+      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
+        const run = runShop(args, database.env);
+        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
+      }
+      server = await startServerProcess(database.env);
+    })();
+    return setup;
+  }, SETUP_TIMEOUT);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await setup?.catch(() => undefined); // even a timed-out set-up finishes before we clean up after it
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  async function open(viewport = DESKTOP): Promise<{ page: Page; problems: PageProblems }> {
+    const context = await browser.newContext({ baseURL: server.url, viewport });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(5000);
+    const problems = await watchProblems(page);
+    return { page, problems };
+  }
+
+  /** Hydrated and committed: the page loader's bar gets its width from a layout effect (never in server HTML). */
+  async function hydrated(page: Page): Promise<void> {
+    await page.waitForFunction(() => {
+      const bar = document.querySelector<HTMLElement>('[data-page-loader] [role="progressbar"]');
+      return bar !== null && bar.style.width !== '';
+    });
+  }
+
+  async function showsPage(page: Page, { path, heading, widget, says }: (typeof PAGES)[number]): Promise<void> {
+    await eventually(() => new URL(page.url()).pathname === path, { message: `the URL to become ${path}` });
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible' });
+    await page.locator(`section[data-widget="${widget}"]`).getByText(says, { exact: true }).waitFor({ state: 'visible' });
+    await eventually(async () => (await page.title()) === `${heading} | ${APP_NAME}`, { message: `the title of ${path}` });
+  }
+
+  it('opens About Us from the nav dropdown (client navigation) and shows its widget', async () => {
+    const { page, problems } = await open();
+    await page.goto('/');
+    await hydrated(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'About Us' }).click();
+    await nav.getByRole('link', { name: 'About Us', exact: true }).click();
+    await showsPage(page, PAGES[0]);
+    await page.getByText('since 2009').first().waitFor({ state: 'visible' });
+    expect(documents).toEqual([]); // hydrated links navigate on the client
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('opens About Us and the legal pages from the footer', async () => {
+    const { page, problems } = await open();
+    await page.goto('/');
+    await hydrated(page);
+    const footer = page.locator('footer');
+    for (const [label, shown] of [
+      ['About Us', PAGES[0]],
+      ['Privacy Policy', PAGES[3]],
+      ['Terms & Conditions', PAGES[4]],
+      ['Delivery Information', PAGES[5]],
+    ] as const) {
+      const link = footer.getByRole('link', { name: label, exact: true });
+      await link.scrollIntoViewIfNeeded();
+      await link.click();
+      await showsPage(page, shown);
+    }
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('server-renders and hydrates each page without console errors or CSP violations', async () => {
+    const { page, problems } = await open();
+    for (const shown of PAGES) {
+      const response = await page.goto(shown.path);
+      expect({ path: shown.path, status: response?.status() }).toEqual({ path: shown.path, status: 200 });
+      await hydrated(page);
+      await showsPage(page, shown);
+    }
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('phone (360×740): /training with its booking box does not scroll sideways', async () => {
+    const { page, problems } = await open(PHONE);
+    await page.goto('/training');
+    await hydrated(page);
+    await page.locator('section[data-widget="training-booking"]').getByText('How to book').waitFor({ state: 'visible' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+});

@@ -1,0 +1,3 @@
+import { informationPageDescription } from '../../lib/information-pages.js';
+
+export default informationPageDescription('about');

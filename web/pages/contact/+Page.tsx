@@ -1,0 +1,31 @@
+import { useShell } from '../../lib/shell.js';
+import { COMPANY } from '../../lib/site-links.js';
+import { EnquiryPage } from '../joinus/enquiry-pages.js';
+
+/** `/contact`: intro widget `contact-main`, the phone number and postal address (as in the footer), and the form. */
+export default function Page() {
+  const { appName } = useShell();
+  return (
+    <EnquiryPage
+      aside={
+        <section className="contact-details" aria-labelledby="contact-details-heading" data-contact-details="">
+          <h2 id="contact-details-heading">Call or write to us</h2>
+          <p>
+            Telephone:{' '}
+            <a href={COMPANY.phoneHref} data-contact-phone="">
+              {COMPANY.phoneDisplay}
+            </a>
+          </p>
+          <address className="contact-details__address">
+            {[appName, ...COMPANY.addressLines, 'United Kingdom'].map((line, index, lines) => (
+              <span key={line}>
+                {line}
+                {index < lines.length - 1 ? <br /> : null}
+              </span>
+            ))}
+          </address>
+        </section>
+      }
+    />
+  );
+}

@@ -1,0 +1,3 @@
+import { enquiryPageDescription } from '../joinus/enquiry-pages.js';
+
+export default enquiryPageDescription('contact');

@@ -1,0 +1,3 @@
+import { enquiryPageTitle } from '../joinus/enquiry-pages.js';
+
+export default enquiryPageTitle('contact');

@@ -1,0 +1,3 @@
+import { informationPageTitle } from '../../lib/information-pages.js';
+
+export default informationPageTitle('delivery');

@@ -1,0 +1,3 @@
+import { enquiryPageTitle } from '../enquiry-pages.js';
+
+export default enquiryPageTitle('distribution');

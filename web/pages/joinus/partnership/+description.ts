@@ -1,0 +1,3 @@
+import { enquiryPageDescription } from '../enquiry-pages.js';
+
+export default enquiryPageDescription('partnership');
