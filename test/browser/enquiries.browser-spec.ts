@@ -1,12 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
-import { failedResource, hydrated, nextClientIp, uniqueEmail, waitForMail } from '../support/identity-browser.js';
-import { freePort } from '../support/oidc-browser-peer.js';
-import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { eventually } from '../support/browser.js';
+import { useBrowserShop } from '../support/browser-shop.js';
+import { failedResource, hydrated, uniqueEmail, waitForMail } from '../support/identity-browser.js';
+import { databaseKind } from '../support/test-database.js';
 
-const DESKTOP = { width: 1280, height: 900 };
-const SETUP_TIMEOUT = 60_000;
 const JOURNEY_TIMEOUT = 30_000;
 const THANKS = 'Thank you — we have received your enquiry and will reply within one working day.';
 /** The server runs with MAIL_FROM's default ("HS Training Direct <no-reply@localhost>"): enquiries go to its address. */
@@ -17,51 +13,8 @@ const STAFF = 'no-reply@localhost';
  * NODE_ENV=test mounts the development mailbox, where the staff e-mail is looked for.
  */
 describe(`enquiry journeys in Chromium (${databaseKind})`, () => {
-  let browser: Browser;
-  let database: TestDatabase;
-  let server: ServerProcess;
-  const contexts: BrowserContext[] = [];
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
-      browser = await launchBrowser();
-      database = await createTestDatabase();
-      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
-        const run = runShop(args, database.env);
-        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
-      }
-      const port = await freePort();
-      server = await startServerProcess({
-        ...database.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        TRUST_PROXY: '127.0.0.1',
-        QUEUE_POLL_MS: '50',
-      });
-    })();
-    return setup;
-  }, SETUP_TIMEOUT);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
-
-  async function open(): Promise<{ page: Page; problems: PageProblems }> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(7000);
-    return { page, problems: await watchProblems(page) };
-  }
+  const shop = useBrowserShop();
+  const open = () => shop.open();
 
   it('sends a contact enquiry: a field error for a short message, then the thanks, a cleared form and the staff e-mail', async () => {
     const { page, problems } = await open();
@@ -93,7 +46,7 @@ describe(`enquiry journeys in Chromium (${databaseKind})`, () => {
     expect(await page.locator('[data-error-summary]').count()).toBe(0);
     for (const label of ['Your name', 'Company', 'E-mail address', 'Telephone', 'Your message']) expect(await form.getByLabel(label).inputValue()).toBe('');
 
-    const mail = await waitForMail(server.url, STAFF, `New contact enquiry from ${name}`);
+    const mail = await waitForMail(shop.server.url, STAFF, `New contact enquiry from ${name}`);
     for (const text of [email, 'Riverside Care Homes Ltd', '0113 496 0123', 'fire marshal course']) expect(mail.text).toContain(text);
 
     // The success notice hides itself after 5 s.

@@ -1,12 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
-import { failedResource, hydrated, nextClientIp, uniqueEmail, waitForMail } from '../support/identity-browser.js';
-import { freePort } from '../support/oidc-browser-peer.js';
-import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { eventually } from '../support/browser.js';
+import { useBrowserShop } from '../support/browser-shop.js';
+import { failedResource, hydrated, uniqueEmail, waitForMail } from '../support/identity-browser.js';
+import { databaseKind } from '../support/test-database.js';
 
-const DESKTOP = { width: 1280, height: 900 };
-const SETUP_TIMEOUT = 60_000;
 const JOURNEY_TIMEOUT = 30_000;
 const SUBJECT = 'You are subscribed to the HS Training Direct newsletter';
 
@@ -16,51 +12,8 @@ const SUBJECT = 'You are subscribed to the HS Training Direct newsletter';
  * mailbox; PUBLIC_URL is the server's own address so the e-mailed link opens here.
  */
 describe(`newsletter journeys in Chromium (${databaseKind})`, () => {
-  let browser: Browser;
-  let database: TestDatabase;
-  let server: ServerProcess;
-  const contexts: BrowserContext[] = [];
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
-      browser = await launchBrowser();
-      database = await createTestDatabase();
-      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
-        const run = runShop(args, database.env);
-        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
-      }
-      const port = await freePort();
-      server = await startServerProcess({
-        ...database.env,
-        NODE_ENV: 'test',
-        PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
-        TRUST_PROXY: '127.0.0.1',
-        QUEUE_POLL_MS: '50',
-      });
-    })();
-    return setup;
-  }, SETUP_TIMEOUT);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
-
-  async function open(): Promise<{ page: Page; problems: PageProblems }> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(7000);
-    return { page, problems: await watchProblems(page) };
-  }
+  const shop = useBrowserShop();
+  const open = () => shop.open();
 
   it('subscribes from the footer, then unsubscribes through the e-mailed link', async () => {
     const { page, problems } = await open();
@@ -90,7 +43,7 @@ describe(`newsletter journeys in Chromium (${databaseKind})`, () => {
     });
 
     // The confirmation e-mail carries the unsubscribe link; opening it changes nothing yet.
-    const mail = await waitForMail(server.url, address, SUBJECT);
+    const mail = await waitForMail(shop.server.url, address, SUBJECT);
     const link = /(http:\/\/\S+\/newsletter\/unsubscribe\/[\w-]{43})/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
     await page.goto(link!);

@@ -1,0 +1,74 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, watchProblems, type PageProblems } from './browser.js';
+import { nextClientIp } from './identity-browser.js';
+import { freePort } from './oidc-browser-peer.js';
+import { runShop, startServerProcess, type ServerProcess } from './server-process.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface BrowserShop {
+  readonly server: ServerProcess;
+  /** A fresh browser context (its own cookies, its own client address) and page, watched for problems. */
+  open(): Promise<{ page: Page; problems: PageProblems }>;
+}
+
+/**
+ * The harness of a browser suite: Chromium, a fresh migrated and demo-seeded database, and the BUILT
+ * server as a separate process with NODE_ENV=test (so the development mailbox is mounted) and PUBLIC_URL
+ * set to its own address (so e-mailed links open here). Registers the suite's hooks; contexts opened by a
+ * test are closed after it.
+ */
+export function useBrowserShop(options: { viewport?: { width: number; height: number }; setupTimeoutMs?: number } = {}): BrowserShop {
+  const viewport = options.viewport ?? { width: 1280, height: 900 };
+  let browser: Browser | undefined;
+  let database: TestDatabase | undefined;
+  let server: ServerProcess | undefined;
+  const contexts: BrowserContext[] = [];
+  let setup: Promise<void> | undefined;
+
+  beforeAll(() => {
+    setup = (async () => {
+      browser = await launchBrowser();
+      database = await createTestDatabase();
+      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
+        const run = runShop(args, database.env);
+        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
+      }
+      const port = await freePort();
+      server = await startServerProcess({
+        ...database.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        TRUST_PROXY: '127.0.0.1',
+        QUEUE_POLL_MS: '50',
+      });
+    })();
+    return setup;
+  }, options.setupTimeoutMs ?? 60_000);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await setup?.catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('The browser shop is not started yet (use it inside a test).');
+      return server;
+    },
+    async open() {
+      if (!browser || !server) throw new Error('The browser shop is not started yet (use it inside a test).');
+      const context = await browser.newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(7000);
+      return { page, problems: await watchProblems(page) };
+    },
+  };
+}
