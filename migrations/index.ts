@@ -7,6 +7,7 @@ import { Migration20261122000400CreateNewsletter } from './Migration202611220004
 import { Migration20261122000500CreateBlog } from './Migration20261122000500CreateBlog.js';
 import { Migration20261122000600CreateSeoEntries } from './Migration20261122000600CreateSeoEntries.js';
 import { Migration20261122000700CreateEnquiries } from './Migration20261122000700CreateEnquiries.js';
+import { Migration20261122000800CreateCatalogue } from './Migration20261122000800CreateCatalogue.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -21,4 +22,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000500CreateBlog', class: Migration20261122000500CreateBlog },
   { name: 'Migration20261122000600CreateSeoEntries', class: Migration20261122000600CreateSeoEntries },
   { name: 'Migration20261122000700CreateEnquiries', class: Migration20261122000700CreateEnquiries },
+  { name: 'Migration20261122000800CreateCatalogue', class: Migration20261122000800CreateCatalogue },
 ];

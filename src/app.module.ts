@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Environment } from './config/environment.js';
 import { CoreModule } from './core.module.js';
+import { CatalogueModule, CatalogueService, PreviewService, ProductViewService } from './modules/catalogue/index.js';
 import { BlogService, ContentModule, NewsletterService, SeoService, WidgetService } from './modules/content/index.js';
 import { AccountService, IdentityHttpModule, IdentityModule, OAuthService } from './modules/identity/index.js';
 import { HealthModule } from './platform/health/health.module.js';
@@ -23,8 +24,8 @@ export class AppModule {
         IdentityHttpModule,
         HealthModule,
         SsrModule.register({
-          imports: [ContentModule, IdentityModule],
-          inject: [WidgetService, AccountService, OAuthService, SeoService, BlogService, NewsletterService],
+          imports: [ContentModule, IdentityModule, CatalogueModule],
+          inject: [WidgetService, AccountService, OAuthService, SeoService, BlogService, NewsletterService, CatalogueService, ProductViewService, PreviewService],
           useFactory: (
             widgets: WidgetService,
             account: AccountService,
@@ -32,6 +33,9 @@ export class AppModule {
             seo: SeoService,
             blog: BlogService,
             newsletter: NewsletterService,
+            catalogue: CatalogueService,
+            productViews: ProductViewService,
+            previews: PreviewService,
           ): PageServices => ({
             widgets,
             account,
@@ -39,6 +43,9 @@ export class AppModule {
             seo,
             blog,
             newsletter,
+            catalogue,
+            productViews,
+            previews,
           }),
         }),
       ],

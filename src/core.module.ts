@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from './config/config.module.js';
 import type { Environment } from './config/environment.js';
+import { CatalogueModule, catalogueEntities } from './modules/catalogue/index.js';
 import { ContentModule, contentEntities } from './modules/content/index.js';
 import { IdentityModule, identityEntities } from './modules/identity/index.js';
 import { MailModule } from './platform/mail/mail.module.js';
@@ -16,14 +17,15 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         ConfigModule.forRoot(env),
-        PersistenceModule.forRoot(env, [...contentEntities, ...identityEntities, ...queueEntities]),
+        PersistenceModule.forRoot(env, [...contentEntities, ...identityEntities, ...catalogueEntities, ...queueEntities]),
         QueueModule.forRoot(env),
         MailModule.forRoot(env),
         RateLimitModule,
         ContentModule,
         IdentityModule,
+        CatalogueModule,
       ],
-      exports: [ContentModule, IdentityModule],
+      exports: [ContentModule, IdentityModule, CatalogueModule],
     };
   }
 }

@@ -95,6 +95,30 @@ export class Environment {
   @Transform(emptyToUndefined) @IsOptional() @IsString() OAUTH_OIDC_CLIENT_SECRET?: string;
   @Transform(({ value }) => (value === undefined || value === '' ? 'Single sign-on' : value)) @IsString() OAUTH_OIDC_NAME = 'Single sign-on';
 
+  /** Where uploaded files live: `local` (DATA_DIR/files, the default) or `s3` (any S3-compatible object store). */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'local' : value))
+  @IsIn(['local', 's3'], { message: 'STORAGE_DRIVER must be local or s3' })
+  STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  /** S3 settings, used when STORAGE_DRIVER=s3 (credentials may also come from the AWS SDK's usual sources). */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() S3_BUCKET?: string;
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_protocol: true, require_tld: false, protocols: ['http', 'https'] }, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  S3_ENDPOINT?: string;
+  @Transform(({ value }) => (value === undefined || value === '' ? 'eu-west-2' : value)) @IsString() S3_REGION = 'eu-west-2';
+  @Transform(emptyToUndefined) @IsOptional() @IsString() S3_ACCESS_KEY_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
+  /** Path-style addressing (`endpoint/bucket/key`), which MinIO and most self-hosted stores need. */
+  @Transform(({ value }) => (value === undefined || value === '' ? false : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @IsBoolean({ message: 'S3_FORCE_PATH_STYLE must be true or false' })
+  S3_FORCE_PATH_STYLE = false;
+
+  /** Whether a customer's preview request is approved at once (product.md: automatic unless the shop turns it off). */
+  @Transform(({ value }) => (value === undefined || value === '' ? true : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value))
+  @IsBoolean({ message: 'PREVIEW_AUTO_APPROVE must be true or false' })
+  PREVIEW_AUTO_APPROVE = true;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }
@@ -122,7 +146,8 @@ export class ConfigurationError extends Error {
 const KEYS = [
   'PORT', 'DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'ENQUIRIES_TO', 'RUN_QUEUE_WORKER',
   'QUEUE_POLL_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
-  'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME',
+  'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT',
+  'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PREVIEW_AUTO_APPROVE',
 ] as const;
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {

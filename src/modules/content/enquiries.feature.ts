@@ -2,10 +2,10 @@ import { AdminEnquiryController, EnquiryController } from './adapters/http/enqui
 import { MikroOrmEnquiryRepository } from './adapters/persistence/mikro-orm-enquiry.repository.js';
 import { EnquiryService } from './application/enquiry.service.js';
 import { ENQUIRY_REPOSITORY } from './application/ports/enquiry-repository.port.js';
-import type { ContentFeature } from './content-feature.js';
+import type { FeatureSlice } from '../../platform/feature-slice.js';
 import { EnquirySchema } from './domain/enquiry.entity.js';
 
-export const enquiriesFeature: ContentFeature = {
+export const enquiriesFeature: FeatureSlice = {
   controllers: [EnquiryController, AdminEnquiryController],
   providers: [EnquiryService, { provide: ENQUIRY_REPOSITORY, useClass: MikroOrmEnquiryRepository }],
   exports: [EnquiryService],

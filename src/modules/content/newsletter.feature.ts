@@ -2,10 +2,10 @@ import { NewsletterController } from './adapters/http/newsletter.controller.js';
 import { MikroOrmNewsletterRepository } from './adapters/persistence/mikro-orm-newsletter.repository.js';
 import { NewsletterService } from './application/newsletter.service.js';
 import { NEWSLETTER_REPOSITORY } from './application/ports/newsletter-repository.port.js';
-import type { ContentFeature } from './content-feature.js';
+import type { FeatureSlice } from '../../platform/feature-slice.js';
 import { NewsletterSubscriberSchema } from './domain/newsletter-subscriber.entity.js';
 
-export const newsletterFeature: ContentFeature = {
+export const newsletterFeature: FeatureSlice = {
   controllers: [NewsletterController],
   providers: [NewsletterService, { provide: NEWSLETTER_REPOSITORY, useClass: MikroOrmNewsletterRepository }],
   exports: [NewsletterService],

@@ -4,11 +4,11 @@ import { MikroOrmSeoRepository } from './adapters/persistence/mikro-orm-seo.repo
 import { SEO_REPOSITORY } from './application/ports/seo-repository.port.js';
 import { SeoService } from './application/seo.service.js';
 import { SitemapService } from './application/sitemap.service.js';
-import type { ContentFeature } from './content-feature.js';
+import type { FeatureSlice } from '../../platform/feature-slice.js';
 import { SeoEntrySchema } from './domain/seo-entry.entity.js';
 
 /** SEO entries by path (used in every page's head), sitemap.xml and robots.txt. */
-export const seoFeature: ContentFeature = {
+export const seoFeature: FeatureSlice = {
   controllers: [AdminSeoController, SitemapController],
   providers: [SeoService, SitemapService, { provide: SEO_REPOSITORY, useClass: MikroOrmSeoRepository }],
   exports: [SeoService, SitemapService],

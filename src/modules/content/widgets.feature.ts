@@ -4,10 +4,10 @@ import { MikroOrmWidgetRepository } from './adapters/persistence/mikro-orm-widge
 import { WIDGET_REPOSITORY } from './application/ports/widget-repository.port.js';
 import { WidgetAdminService } from './application/widget-admin.service.js';
 import { WidgetService } from './application/widget.service.js';
-import type { ContentFeature } from './content-feature.js';
+import type { FeatureSlice } from '../../platform/feature-slice.js';
 import { WidgetSchema } from './domain/widget.entity.js';
 
-export const widgetsFeature: ContentFeature = {
+export const widgetsFeature: FeatureSlice = {
   controllers: [WidgetController, AdminWidgetsController],
   providers: [WidgetService, WidgetAdminService, { provide: WIDGET_REPOSITORY, useClass: MikroOrmWidgetRepository }],
   exports: [WidgetService, WidgetAdminService],

@@ -1,3 +1,4 @@
+import type { CatalogueService, PreviewService, ProductViewService } from '../../modules/catalogue/index.js';
 import type { BlogService, NewsletterService, SeoService, WidgetService } from '../../modules/content/index.js';
 import type { AccountService, OAuthProviderView } from '../../modules/identity/index.js';
 import type { Viewer } from '../../shared/viewer.js';
@@ -14,6 +15,9 @@ export interface PageServices {
   oauth: { providers(): OAuthProviderView[] };
   /** Read-only: the unsubscribe page's GET never changes state (the button POSTs to the API). */
   newsletter: Pick<NewsletterService, 'describeUnsubscribeLink'>;
+  catalogue: Pick<CatalogueService, 'listCategories' | 'findCategory' | 'listBrands' | 'listProducts' | 'featured' | 'cards' | 'findProduct'>;
+  productViews: Pick<ProductViewService, 'record' | 'popularIds'>;
+  previews: Pick<PreviewService, 'listForCustomer'>;
 }
 
 /**

@@ -1,0 +1,53 @@
+import { Controller, Get, Param, ParseIntPipe, Query } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import type { BrandView, CategoryView, OptionView, ProductDetail, ProductListResult } from '../../application/catalogue-views.js';
+import { CatalogueService } from '../../application/catalogue.service.js';
+import { ProductListRequest } from './catalogue.requests.js';
+
+/** The public catalogue: what any visitor may read. Drafts and inactive options answer 404. */
+@ApiTags('catalogue')
+@Controller('api')
+export class CatalogueController {
+  constructor(private readonly catalogue: CatalogueService) {}
+
+  @Get('categories')
+  @ApiOkResponse({ description: '`[{id, slug, name, description, product_count}]` in the shop\'s order.' })
+  categories(): Promise<CategoryView[]> {
+    return this.catalogue.listCategories();
+  }
+
+  @Get('categories/:slugOrId')
+  @ApiNotFoundResponse({ description: 'No category has that slug or id.' })
+  category(@Param('slugOrId') slugOrId: string): Promise<CategoryView> {
+    return this.catalogue.getCategory(slugOrId);
+  }
+
+  @Get('brands')
+  @ApiOkResponse({ description: '`[{id, name, logo_url, website}]`' })
+  brands(): Promise<BrandView[]> {
+    return this.catalogue.listBrands();
+  }
+
+  @Get('products')
+  @ApiOkResponse({ description: '`{data: [card], meta: {page, per_page, total, last_page, sort, search}, facets: {categories, brands, kinds}}`' })
+  @ApiUnprocessableEntityResponse({ description: 'Unknown sort or kind, bad paging (per_page ≤ 100), unknown category.' })
+  products(@Query() query: ProductListRequest): Promise<ProductListResult> {
+    return this.catalogue.listProducts({
+      search: query.search, category: query.category, brand: query.brand, kind: query.kind, sort: query.sort,
+      page: query.page, perPage: query.per_page,
+    });
+  }
+
+  @Get('products/:slugOrId')
+  @ApiNotFoundResponse({ description: 'No published product has that slug or id.' })
+  product(@Param('slugOrId') slugOrId: string): Promise<ProductDetail> {
+    return this.catalogue.getProduct(slugOrId);
+  }
+
+  @Get('options/:id')
+  @ApiOkResponse({ description: '`{id, product_id, name, code, price, price_inc_vat, weight, qty, kind, in_stock}` — pence, grams; qty null = unlimited.' })
+  @ApiNotFoundResponse({ description: 'No active option of a published product has that id.' })
+  option(@Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number): Promise<OptionView> {
+    return this.catalogue.getOption(id);
+  }
+}

@@ -1,0 +1,187 @@
+import { EntityManager } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+import type { ProductSort } from '../../application/catalogue-views.js';
+import type { CatalogueReads, FacetRow, ProductCardRow, ProductFilter, ProductParts } from '../../application/ports/catalogue-read.port.js';
+import { Brand } from '../../domain/brand.entity.js';
+import { Category } from '../../domain/category.entity.js';
+import { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
+import { ProductOption } from '../../domain/product-option.entity.js';
+import { Product, ProductCategory } from '../../domain/product.entity.js';
+
+/** A WHERE clause and its parameters, built from a filter minus the dimension being counted. */
+interface Clause {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Typo tolerance: `word_similarity(term, title)` above pg_trgm's word threshold (`<%`, GIN-indexed on
+ * lower(title)) finds "Manual Handling" for "manul handling"; full text finds words anywhere, stemmed.
+ */
+const MATCH = `(p.search_document @@ websearch_to_tsquery('english', ?) or lower(?) <% lower(p.title))`;
+const RANK = `(ts_rank_cd(p.search_document, websearch_to_tsquery('english', ?)) + word_similarity(lower(?), lower(p.title)))`;
+
+const ORDER: Record<Exclude<ProductSort, 'relevance'>, string> = {
+  newest: 'p.created_at desc, p.id desc',
+  title: 'p.title asc, p.id asc',
+  '-title': 'p.title desc, p.id desc',
+  price: 'p.price_from asc nulls last, p.id asc',
+  '-price': 'p.price_from desc nulls last, p.id desc',
+};
+
+const CARD_COLUMNS = `
+  p.id, p.slug, p.title, p.code, p.summary, p.brand_id, b.name as brand_name, p.price_from, p.featured,
+  img.storage_key as image_key, img.alt as image_alt, img.width as image_width, img.height as image_height,
+  (select array_agg(distinct o.kind order by o.kind) from product_options o where o.product_id = p.id and o.active) as kinds`;
+
+const CARD_JOINS = `
+  left join brands b on b.id = p.brand_id
+  left join lateral (
+    select i.storage_key, i.alt, i.width, i.height from product_images i
+    where i.product_id = p.id order by i.sort_order, i.id limit 1
+  ) img on true`;
+
+@Injectable()
+export class SqlCatalogueReads implements CatalogueReads {
+  constructor(private readonly em: EntityManager) {}
+
+  async listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number) {
+    const where = this.where(filter);
+    const ranked = sort === 'relevance' && filter.search !== undefined;
+    const order = ranked ? `${RANK} desc, p.id desc` : ORDER[sort === 'relevance' ? 'newest' : sort];
+    const orderParams = ranked ? [filter.search, filter.search] : [];
+    // The page's ids first (with the total from the same scan), then the card columns for those rows only:
+    // the lateral image lookup and the kinds aggregate run 24 times, not once per matching product.
+    const rows = await this.query<ProductCardRow & { total: number }>(
+      `with page as (
+         select p.id, count(*) over () as total, row_number() over (order by ${order}) as position
+         from products p where ${where.sql}
+         order by ${order} limit ? offset ?
+       )
+       select ${CARD_COLUMNS}, page.total::int as total
+       from page join products p on p.id = page.id ${CARD_JOINS}
+       order by page.position`,
+      [...orderParams, ...where.params, ...orderParams, limit, offset],
+    );
+    if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+    // Past the last page: no rows to carry the total, so count it.
+    const [count] = await this.query<{ total: number }>(`select count(*)::int as total from products p where ${where.sql}`, where.params);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  async facets(filter: ProductFilter) {
+    const byCategory = this.where({ ...filter, categoryId: undefined });
+    const byBrand = this.where({ ...filter, brandId: undefined });
+    const byKind = this.where({ ...filter, kind: undefined });
+    const categories = await this.query<FacetRow>(
+      `select c.id, c.slug, c.name, count(*)::int as count
+       from products p join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
+       where ${byCategory.sql} group by c.id order by c.sort_order, c.name`,
+      byCategory.params,
+    );
+    const brands = await this.query<FacetRow>(
+      `select b.id, b.name, count(*)::int as count
+       from products p join brands b on b.id = p.brand_id
+       where ${byBrand.sql} group by b.id order by b.sort_order, b.name`,
+      byBrand.params,
+    );
+    const kinds = await this.query<FacetRow>(
+      `select o.kind as id, o.kind as name, count(distinct p.id)::int as count
+       from products p join product_options o on o.product_id = p.id and o.active
+       where ${byKind.sql} group by o.kind order by o.kind`,
+      byKind.params,
+    );
+    return { categories, brands, kinds };
+  }
+
+  async cardsByIds(ids: readonly number[]): Promise<ProductCardRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.query<ProductCardRow>(
+      `select ${CARD_COLUMNS} from products p ${CARD_JOINS}
+       where p.status = 'published' and p.id = any(?::int[])`,
+      [[...ids]],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is ProductCardRow => row !== undefined);
+  }
+
+  async relatedIds(productId: number, limit: number): Promise<number[]> {
+    const rows = await this.query<{ id: number }>(
+      `select p.id from product_categories mine
+       join product_categories other on other.category_id = mine.category_id and other.product_id <> mine.product_id
+       join products p on p.id = other.product_id and p.status = 'published'
+       where mine.product_id = ?
+       group by p.id order by count(*) desc, p.featured desc, p.id desc limit ?`,
+      [productId, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  categoriesWithCounts() {
+    return this.query<{ id: number; slug: string; name: string; description: string; product_count: number }>(
+      `select c.id, c.slug, c.name, c.description,
+         (select count(*)::int from product_categories pc join products p on p.id = pc.product_id and p.status = 'published'
+          where pc.category_id = c.id) as product_count
+       from categories c order by c.sort_order, c.name`,
+      [],
+    );
+  }
+
+  findCategory(slugOrId: string | number): Promise<Category | null> {
+    return this.em.findOne(Category, typeof slugOrId === 'number' ? { id: slugOrId } : { slug: slugOrId });
+  }
+
+  brands(): Promise<Brand[]> {
+    return this.em.find(Brand, {}, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
+  }
+
+  findProduct(slugOrId: string | number): Promise<Product | null> {
+    return this.em.findOne(Product, typeof slugOrId === 'number' ? { id: slugOrId } : { slug: slugOrId });
+  }
+
+  async productParts(product: Product): Promise<ProductParts> {
+    const links = await this.em.find(ProductCategory, { productId: product.id });
+    const categories = links.length === 0
+      ? []
+      : await this.em.find(Category, { id: { $in: links.map((link) => link.categoryId) } }, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
+    const brand = product.brandId === null ? null : await this.em.findOne(Brand, { id: product.brandId });
+    const options = await this.em.find(ProductOption, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
+    const images = await this.em.find(ProductImage, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
+    const videos = await this.em.find(ProductVideo, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
+    return { brand, categories, options, images, videos };
+  }
+
+  async findOption(id: number): Promise<{ option: ProductOption; product: Product } | null> {
+    const option = await this.em.findOne(ProductOption, { id });
+    if (!option) return null;
+    const product = await this.em.findOne(Product, { id: option.productId });
+    return product ? { option, product } : null;
+  }
+
+  private where(filter: ProductFilter): Clause {
+    const parts = [`p.status = 'published'`];
+    const params: unknown[] = [];
+    if (filter.search !== undefined) {
+      parts.push(MATCH);
+      params.push(filter.search, filter.search);
+    }
+    if (filter.categoryId !== undefined) {
+      parts.push('exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)');
+      params.push(filter.categoryId);
+    }
+    if (filter.brandId !== undefined) {
+      parts.push('p.brand_id = ?');
+      params.push(filter.brandId);
+    }
+    if (filter.featured) parts.push('p.featured');
+    if (filter.kind !== undefined) {
+      parts.push('exists (select 1 from product_options o where o.product_id = p.id and o.active and o.kind = ?)');
+      params.push(filter.kind);
+    }
+    return { sql: parts.join(' and '), params };
+  }
+
+  private query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
+    return this.em.getConnection().execute<Row[]>(sql, params, 'all', this.em.getTransactionContext());
+  }
+}

@@ -1,0 +1,188 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
+import { vatOn } from '../../../shared/money.js';
+import { mediaUrl } from '../../../platform/storage/file-storage.port.js';
+import type { Product } from '../domain/product.entity.js';
+import type { OptionKind, ProductOption } from '../domain/product-option.entity.js';
+import {
+  MAX_PER_PAGE, type BrandView, type CategoryView, type ImageView, type OptionView, type ProductCard, type ProductDetail,
+  type ProductListResult, type ProductSort,
+} from './catalogue-views.js';
+import { CATALOGUE_READS, type CatalogueReads, type ProductCardRow, type ProductFilter } from './ports/catalogue-read.port.js';
+
+export interface ProductListQuery {
+  search?: string | undefined;
+  /** A category slug or numeric id. */
+  category?: string | undefined;
+  brand?: number | undefined;
+  kind?: OptionKind | undefined;
+  /** Left out: relevance when searching, newest otherwise. */
+  sort?: ProductSort | undefined;
+  page: number;
+  perPage: number;
+}
+
+const RELATED = 4;
+
+/** "12" → 12 (an id), "training-dvds" → the slug; pages and the API accept either (product.md). */
+export function slugOrId(value: string): string | number {
+  return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : value;
+}
+
+/**
+ * What visitors see of the catalogue: categories, brands, the product list with search and facets, a
+ * product page, an option's price and stock. Drafts and inactive options do not exist here.
+ */
+@Injectable()
+export class CatalogueService {
+  constructor(@Inject(CATALOGUE_READS) private readonly reads: CatalogueReads) {}
+
+  async listCategories(): Promise<CategoryView[]> {
+    return this.reads.categoriesWithCounts();
+  }
+
+  async getCategory(slugOrIdText: string): Promise<CategoryView> {
+    const category = await this.findCategory(slugOrIdText);
+    if (!category) throw new NotFoundError('Category');
+    return category;
+  }
+
+  /** The same, null when there is none (pages answer with their 404 page). */
+  async findCategory(slugOrIdText: string): Promise<CategoryView | null> {
+    const key = slugOrId(slugOrIdText);
+    const all = await this.reads.categoriesWithCounts();
+    return all.find((category) => (typeof key === 'number' ? category.id === key : category.slug === key)) ?? null;
+  }
+
+  async listBrands(): Promise<BrandView[]> {
+    const brands = await this.reads.brands();
+    return brands.map((brand) => ({
+      id: brand.id,
+      name: brand.name,
+      logo_url: brand.logoKey ? mediaUrl(brand.logoKey) : null,
+      website: brand.website,
+    }));
+  }
+
+  /** Published products, filtered, searched (relevance order by default), paginated, with facet counts. */
+  async listProducts(query: ProductListQuery): Promise<ProductListResult> {
+    const search = query.search?.trim() || undefined;
+    const filter: ProductFilter = { search, brandId: query.brand, kind: query.kind };
+    if (query.category !== undefined) {
+      const category = await this.reads.findCategory(slugOrId(query.category));
+      if (!category) throw new InvalidInputError('category', 'No category has that slug or id.');
+      filter.categoryId = category.id;
+    }
+    const sort: ProductSort = query.sort ?? (search ? 'relevance' : 'newest');
+    const perPage = Math.min(query.perPage, MAX_PER_PAGE);
+    const { rows, total } = await this.reads.listProducts(filter, sort, (query.page - 1) * perPage, perPage);
+    const facets = await this.reads.facets(filter);
+    return {
+      data: rows.map(toCard),
+      meta: { page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), sort, search: search ?? null },
+      facets,
+    };
+  }
+
+  /** Featured products for the home page (newest first). */
+  async featured(limit = 8): Promise<ProductCard[]> {
+    const { rows } = await this.reads.listProducts({ featured: true }, 'newest', 0, limit);
+    return rows.map(toCard);
+  }
+
+  /** Published product cards in the order given (e.g. the most viewed), skipping any no longer public. */
+  async cards(ids: readonly number[]): Promise<ProductCard[]> {
+    return (await this.reads.cardsByIds(ids)).map(toCard);
+  }
+
+  async getProduct(slugOrIdText: string): Promise<ProductDetail> {
+    const product = await this.findProduct(slugOrIdText);
+    if (!product) throw new NotFoundError('Product');
+    return product;
+  }
+
+  /** A published product's page, or null (drafts do not exist for visitors). */
+  async findProduct(slugOrIdText: string): Promise<ProductDetail | null> {
+    const product = await this.reads.findProduct(slugOrId(slugOrIdText));
+    if (!product || !product.isPublished) return null;
+    return this.detail(product);
+  }
+
+  /** The seed's `GET /api/options/{id}`: at least `{id, qty, price, weight}`; inactive or unpublished → not found. */
+  async getOption(id: number): Promise<OptionView> {
+    const found = await this.reads.findOption(id);
+    if (!found || !found.option.active || !found.product.isPublished) throw new NotFoundError('Option');
+    return toOptionView(found.option);
+  }
+
+  private async detail(product: Product): Promise<ProductDetail> {
+    const parts = await this.reads.productParts(product);
+    const relatedIds = await this.reads.relatedIds(product.id, RELATED);
+    const related = (await this.reads.cardsByIds(relatedIds)).map(toCard);
+    const options = parts.options.filter((option) => option.active);
+    const images: ImageView[] = parts.images.map((image) => ({ url: mediaUrl(image.storageKey), alt: image.alt, width: image.width, height: image.height }));
+    const priceFrom = options.length === 0 ? null : Math.min(...options.map((option) => option.price));
+    return {
+      id: product.id,
+      slug: product.slug,
+      title: product.title,
+      code: product.code,
+      summary: product.summary,
+      description: product.description,
+      brand: parts.brand && {
+        id: parts.brand.id,
+        name: parts.brand.name,
+        logo_url: parts.brand.logoKey ? mediaUrl(parts.brand.logoKey) : null,
+        website: parts.brand.website,
+      },
+      price_from: priceFrom,
+      price_from_inc_vat: priceFrom === null ? null : priceFrom + vatOn(priceFrom),
+      image: images[0] ?? null,
+      kinds: [...new Set(options.map((option) => option.kind))].sort(),
+      featured: product.featured,
+      running_time: product.runningTime,
+      year: product.year,
+      language: product.language,
+      accreditation: product.accreditation,
+      categories: parts.categories.map((category) => ({ id: category.id, slug: category.slug, name: category.name })),
+      images,
+      videos: parts.videos.map((video) => ({ id: video.id, title: video.title, is_preview: video.isPreview })),
+      has_preview: parts.videos.some((video) => video.isPreview),
+      options: options.map(toOptionView),
+      related,
+      created_at: product.createdAt.toISOString(),
+      updated_at: product.updatedAt.toISOString(),
+    };
+  }
+}
+
+function toOptionView(option: ProductOption): OptionView {
+  return {
+    id: option.id,
+    product_id: option.productId,
+    name: option.name,
+    code: option.code,
+    price: option.price,
+    price_inc_vat: option.price + vatOn(option.price),
+    weight: option.weight,
+    qty: option.qty,
+    kind: option.kind,
+    in_stock: option.inStock,
+  };
+}
+
+function toCard(row: ProductCardRow): ProductCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    code: row.code,
+    summary: row.summary,
+    brand: row.brand_id === null || row.brand_name === null ? null : { id: row.brand_id, name: row.brand_name },
+    price_from: row.price_from,
+    price_from_inc_vat: row.price_from === null ? null : row.price_from + vatOn(row.price_from),
+    image: row.image_key === null ? null : { url: mediaUrl(row.image_key), alt: row.image_alt ?? '', width: row.image_width, height: row.image_height },
+    kinds: row.kinds ?? [],
+    featured: row.featured,
+  };
+}

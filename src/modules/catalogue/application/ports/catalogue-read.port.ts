@@ -1,0 +1,71 @@
+import type { Brand } from '../../domain/brand.entity.js';
+import type { Category } from '../../domain/category.entity.js';
+import type { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
+import type { OptionKind, ProductOption } from '../../domain/product-option.entity.js';
+import type { Product } from '../../domain/product.entity.js';
+import type { ProductSort } from '../catalogue-views.js';
+
+export const CATALOGUE_READS = Symbol('CatalogueReads');
+
+export interface ProductFilter {
+  /** Trimmed, non-empty search text. */
+  search?: string | undefined;
+  categoryId?: number | undefined;
+  brandId?: number | undefined;
+  kind?: OptionKind | undefined;
+  featured?: boolean | undefined;
+}
+
+export interface ProductCardRow {
+  id: number;
+  slug: string;
+  title: string;
+  code: string;
+  summary: string;
+  brand_id: number | null;
+  brand_name: string | null;
+  price_from: number | null;
+  featured: boolean;
+  image_key: string | null;
+  image_alt: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  kinds: OptionKind[] | null;
+}
+
+export interface FacetRow {
+  id: number | string;
+  name: string;
+  slug?: string;
+  count: number;
+}
+
+/**
+ * The catalogue's read side for visitors: published products only, in single round trips (no N+1).
+ * Written in SQL because search ranking, trigram similarity and facet counts are PostgreSQL's job.
+ */
+export interface CatalogueReads {
+  listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<{ rows: ProductCardRow[]; total: number }>;
+  facets(filter: ProductFilter): Promise<{ categories: FacetRow[]; brands: FacetRow[]; kinds: FacetRow[] }>;
+  /** Cards of the given published products, in the order of `ids`. */
+  cardsByIds(ids: readonly number[]): Promise<ProductCardRow[]>;
+  /** Published products sharing a category with the product, most shared first. */
+  relatedIds(productId: number, limit: number): Promise<number[]>;
+  /** Categories with their published product counts, in sort order. */
+  categoriesWithCounts(): Promise<Array<{ id: number; slug: string; name: string; description: string; product_count: number }>>;
+  findCategory(slugOrId: string | number): Promise<Category | null>;
+  brands(): Promise<Brand[]>;
+  /** A product by slug or id, whatever its status (the caller decides who may see a draft). */
+  findProduct(slugOrId: string | number): Promise<Product | null>;
+  /** Everything a product page shows besides the product row, in a handful of queries. */
+  productParts(product: Product): Promise<ProductParts>;
+  findOption(id: number): Promise<{ option: ProductOption; product: Product } | null>;
+}
+
+export interface ProductParts {
+  brand: Brand | null;
+  categories: Category[];
+  options: ProductOption[];
+  images: ProductImage[];
+  videos: ProductVideo[];
+}

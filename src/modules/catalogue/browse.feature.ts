@@ -1,0 +1,21 @@
+import type { FeatureSlice } from '../../platform/feature-slice.js';
+import { CatalogueController } from './adapters/http/catalogue.controller.js';
+import { SqlCatalogueReads } from './adapters/persistence/sql-catalogue-reads.js';
+import { CatalogueService } from './application/catalogue.service.js';
+import { CATALOGUE_READS } from './application/ports/catalogue-read.port.js';
+import { BrandSchema } from './domain/brand.entity.js';
+import { CategorySchema } from './domain/category.entity.js';
+import { ProductFileSchema, ProductImageSchema, ProductVideoSchema } from './domain/product-media.entity.js';
+import { ProductOptionSchema } from './domain/product-option.entity.js';
+import { ProductCategorySchema, ProductSchema } from './domain/product.entity.js';
+
+/** Browsing: categories, brands, the product list with search and facets, product pages, option stock (issue 4). */
+export const browseFeature: FeatureSlice = {
+  controllers: [CatalogueController],
+  providers: [CatalogueService, { provide: CATALOGUE_READS, useClass: SqlCatalogueReads }],
+  exports: [CatalogueService],
+  entities: [
+    CategorySchema, BrandSchema, ProductSchema, ProductCategorySchema, ProductOptionSchema, ProductImageSchema,
+    ProductVideoSchema, ProductFileSchema,
+  ],
+};

@@ -1,0 +1,79 @@
+import { defineEntity, p } from '@mikro-orm/core';
+
+export const OPTION_KINDS = ['physical', 'download', 'online_access', 'course'] as const;
+export type OptionKind = (typeof OPTION_KINDS)[number];
+export const OPTION_LIMITS = { name: 120, code: 64, price: 100_000_000, weight: 1_000_000, qty: 1_000_000 } as const;
+
+export interface OptionFields {
+  name: string;
+  code: string;
+  /** Ex VAT, integer pence. */
+  price: number;
+  /** Grams. */
+  weight: number;
+  /** Stock; null = unlimited (digital goods). */
+  qty: number | null;
+  kind: OptionKind;
+  /** The product file a download option unlocks. */
+  fileId: number | null;
+  active: boolean;
+  sortOrder: number;
+}
+
+/** What goes in the basket (product.md): a product's option with its price ex VAT, weight, stock and kind. */
+export class ProductOption {
+  id!: number;
+  productId!: number;
+  name!: string;
+  code!: string;
+  price!: number;
+  weight = 0;
+  qty: number | null = null;
+  kind!: OptionKind;
+  fileId: number | null = null;
+  active = true;
+  sortOrder = 0;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+
+  constructor(productId: number, fields: OptionFields) {
+    this.productId = productId;
+    this.edit(fields);
+  }
+
+  edit(fields: OptionFields): void {
+    this.name = fields.name;
+    this.code = fields.code;
+    this.price = fields.price;
+    this.weight = fields.weight;
+    this.qty = fields.qty;
+    this.kind = fields.kind;
+    this.fileId = fields.fileId;
+    this.active = fields.active;
+    this.sortOrder = fields.sortOrder;
+  }
+
+  get inStock(): boolean {
+    return this.qty === null || this.qty > 0;
+  }
+}
+
+export const ProductOptionSchema = defineEntity({
+  class: ProductOption,
+  tableName: 'product_options',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    productId: p.integer(),
+    name: p.string().length(OPTION_LIMITS.name),
+    code: p.string().length(OPTION_LIMITS.code).unique(),
+    price: p.integer(),
+    weight: p.integer(),
+    qty: p.integer().nullable(),
+    kind: p.string().length(16),
+    fileId: p.integer().nullable(),
+    active: p.boolean(),
+    sortOrder: p.integer(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime().onUpdate(() => new Date()),
+  },
+});

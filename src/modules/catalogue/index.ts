@@ -1,0 +1,14 @@
+/** The catalogue module's public face: other modules, web/ and cli/ import only from here. */
+import { catalogueFeatures } from './catalogue.module.js';
+
+export { CatalogueModule } from './catalogue.module.js';
+export { CatalogueService, slugOrId, type ProductListQuery } from './application/catalogue.service.js';
+export {
+  PRODUCT_SORTS, MAX_PER_PAGE, type ProductSort, type BrandView, type CategoryView, type ImageView, type ProductCard,
+  type OptionView, type ProductDetail, type ProductListResult, type FacetCount,
+} from './application/catalogue-views.js';
+export { ProductViewService } from './application/product-view.service.js';
+export { PreviewService, type CustomerPreviewView } from './application/preview.service.js';
+export { OPTION_KINDS, type OptionKind } from './domain/product-option.entity.js';
+
+export const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);

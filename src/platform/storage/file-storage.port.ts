@@ -1,0 +1,34 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live (brand logos, product images, downloadable product files). A port because we
+ * swap it: local disk under DATA_DIR/files by default, an S3-compatible object store by configuration.
+ *
+ * Keys are chosen by the application, never by the uploader, and are unguessable for private files:
+ * - `public/…`  — images; served by `GET /media/<rest of key>` with long, immutable cache headers, so a key
+ *                 must change whenever its bytes change (we put a random part in every key);
+ * - `private/…` — product files; never served by a public URL, only streamed by the application after it has
+ *                 checked who is asking.
+ */
+export const FILE_STORAGE = Symbol('FileStorage');
+
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+  size: number;
+}
+
+export interface FileStorage {
+  /** Stores `body` under `key`, replacing what was there. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object, or null when there is none. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removes the object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+/** `public/products/12/ab12….jpg` → `/media/products/12/ab12….jpg`; private keys have no public URL. */
+export function mediaUrl(key: string): string {
+  if (!key.startsWith('public/')) throw new Error(`Only public files have a URL (got ${key})`);
+  return `/media/${key.slice('public/'.length)}`;
+}
