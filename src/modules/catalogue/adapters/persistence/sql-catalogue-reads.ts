@@ -98,8 +98,8 @@ export class SqlCatalogueReads implements CatalogueReads {
     if (ids.length === 0) return [];
     const rows = await this.query<ProductCardRow>(
       `select ${CARD_COLUMNS} from products p ${CARD_JOINS}
-       where p.status = 'published' and p.id = any(?::int[])`,
-      [[...ids]],
+       where p.status = 'published' and p.id in (${ids.map(() => '?').join(', ')})`,
+      [...ids],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => byId.get(id)).filter((row): row is ProductCardRow => row !== undefined);

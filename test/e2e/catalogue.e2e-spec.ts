@@ -1,0 +1,184 @@
+import request from 'supertest';
+import { createBrand, createCategory, createProduct, type CreatedProduct } from '../support/catalogue-fixtures.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKind } from '../support/test-database.js';
+
+/** The public catalogue API on a catalogue arranged here (not the demo data), so every count is known. */
+describe(`public catalogue API (${databaseKind})`, () => {
+  let shop: TestApp;
+  const http = () => request(shop.app.getHttpServer());
+  let dvds: { id: number; slug: string };
+  let posters: { id: number; slug: string };
+  let safeCo: { id: number; name: string };
+  let otherCo: { id: number; name: string };
+  let manual: CreatedProduct;
+  let fire: CreatedProduct;
+  let poster: CreatedProduct;
+  let draft: CreatedProduct;
+  let online: CreatedProduct;
+
+  beforeAll(async () => {
+    shop = await startTestApp();
+    dvds = await createCategory(shop.sql, { slug: 'training-dvds', name: 'Training DVDs', sortOrder: 1 });
+    posters = await createCategory(shop.sql, { slug: 'posters', name: 'Posters', sortOrder: 2 });
+    safeCo = await createBrand(shop.sql, { name: 'SafeCo Films' });
+    otherCo = await createBrand(shop.sql, { name: 'Other Co' });
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    manual = await createProduct(shop.sql, {
+      title: 'Manual Handling Training DVD', summary: 'Lifting safely at work', brandId: safeCo.id, categoryIds: [dvds.id],
+      options: [{ name: 'DVD', price: 19_500, weight: 250, qty: 3 }, { name: 'Online licence', price: 9_900, kind: 'online_access' }],
+      createdAt: day(1), featured: true,
+    });
+    fire = await createProduct(shop.sql, {
+      title: 'Fire Marshal Essentials', summary: 'Evacuation and extinguishers', description: '<p>Covers manual call points.</p>',
+      brandId: safeCo.id, categoryIds: [dvds.id], options: [{ price: 24_900, qty: 0 }], createdAt: day(2),
+    });
+    poster = await createProduct(shop.sql, {
+      title: 'Ladder Safety Poster', brandId: otherCo.id, categoryIds: [posters.id], options: [{ name: 'A2 poster', price: 1_250, weight: 80 }], createdAt: day(3),
+    });
+    online = await createProduct(shop.sql, {
+      title: 'COSHH Awareness Online', brandId: otherCo.id, categoryIds: [dvds.id, posters.id],
+      options: [{ price: 4_500, kind: 'online_access' }, { price: 100, kind: 'download', active: false }], createdAt: day(4),
+    });
+    draft = await createProduct(shop.sql, { title: 'Manual Handling Draft Edition', status: 'draft', categoryIds: [dvds.id], createdAt: day(5) });
+  });
+  afterAll(() => shop.close());
+
+  const titles = (body: { data: Array<{ title: string }> }) => body.data.map((p) => p.title);
+
+  it('lists published products newest first, with paging meta and facet counts', async () => {
+    const res = await http().get('/api/products').expect(200);
+    expect(titles(res.body)).toEqual(['COSHH Awareness Online', 'Ladder Safety Poster', 'Fire Marshal Essentials', 'Manual Handling Training DVD']);
+    expect(res.body.meta).toEqual({ page: 1, per_page: 24, total: 4, last_page: 1, sort: 'newest', search: null });
+    expect(res.body.facets.categories).toEqual([
+      { id: dvds.id, slug: 'training-dvds', name: 'Training DVDs', count: 3 },
+      { id: posters.id, slug: 'posters', name: 'Posters', count: 2 },
+    ]);
+    expect(res.body.facets.brands).toEqual(expect.arrayContaining([{ id: safeCo.id, name: 'SafeCo Films', count: 2 }, { id: otherCo.id, name: 'Other Co', count: 2 }]));
+    expect(res.body.facets.kinds).toEqual([{ id: 'online_access', name: 'online_access', count: 2 }, { id: 'physical', name: 'physical', count: 3 }]);
+  });
+
+  it('gives a card its lowest active price ex and inc VAT, brand and kinds', async () => {
+    const res = await http().get('/api/products').query({ search: 'manual handling' }).expect(200);
+    const card = res.body.data.find((p: { id: number }) => p.id === manual.id);
+    expect(card).toMatchObject({
+      slug: manual.slug, price_from: 9_900, price_from_inc_vat: 11_880, brand: { id: safeCo.id, name: 'SafeCo Films' },
+      kinds: ['online_access', 'physical'], featured: true,
+    });
+  });
+
+  it('filters by category (slug or id), brand and kind, and counts facets without their own filter', async () => {
+    const bySlug = await http().get('/api/products').query({ category: 'posters' }).expect(200);
+    expect(titles(bySlug.body).sort()).toEqual(['COSHH Awareness Online', 'Ladder Safety Poster']);
+    const byId = await http().get('/api/products').query({ category: String(posters.id) }).expect(200);
+    expect(titles(byId.body)).toEqual(titles(bySlug.body));
+    // The category facet still offers every category for the other filters.
+    expect(bySlug.body.facets.categories.map((c: { count: number }) => c.count)).toEqual([3, 2]);
+    expect(bySlug.body.facets.brands).toEqual([{ id: otherCo.id, name: 'Other Co', count: 2 }]);
+
+    const byBrand = await http().get('/api/products').query({ brand: safeCo.id }).expect(200);
+    expect(titles(byBrand.body)).toEqual(['Fire Marshal Essentials', 'Manual Handling Training DVD']);
+    const byKind = await http().get('/api/products').query({ kind: 'online_access' }).expect(200);
+    expect(titles(byKind.body)).toEqual(['COSHH Awareness Online', 'Manual Handling Training DVD']);
+    // An inactive option does not make its product count as that kind.
+    const downloads = await http().get('/api/products').query({ kind: 'download' }).expect(200);
+    expect(downloads.body.meta.total).toBe(0);
+  });
+
+  it('searches with relevance order: title above description, typos tolerated', async () => {
+    const res = await http().get('/api/products').query({ search: 'manual' }).expect(200);
+    expect(res.body.meta.sort).toBe('relevance');
+    // The title match ranks above the product that mentions "manual" only in its description; drafts never show.
+    expect(titles(res.body)).toEqual(['Manual Handling Training DVD', 'Fire Marshal Essentials']);
+    const typo = await http().get('/api/products').query({ search: 'manul handling' }).expect(200);
+    expect(titles(typo.body)[0]).toBe('Manual Handling Training DVD');
+    const none = await http().get('/api/products').query({ search: 'xylophone quartet' }).expect(200);
+    expect(none.body).toMatchObject({ data: [], meta: { total: 0, last_page: 1 } });
+  });
+
+  it('sorts by price and title on request', async () => {
+    const cheap = await http().get('/api/products').query({ sort: 'price' }).expect(200);
+    expect(titles(cheap.body)).toEqual(['Ladder Safety Poster', 'COSHH Awareness Online', 'Manual Handling Training DVD', 'Fire Marshal Essentials']);
+    const za = await http().get('/api/products').query({ sort: '-title' }).expect(200);
+    expect(titles(za.body)).toEqual(['Manual Handling Training DVD', 'Ladder Safety Poster', 'Fire Marshal Essentials', 'COSHH Awareness Online']);
+  });
+
+  it('pages stably and reports the total past the last page', async () => {
+    const first = await http().get('/api/products').query({ per_page: 3, page: 1 }).expect(200);
+    const second = await http().get('/api/products').query({ per_page: 3, page: 2 }).expect(200);
+    expect(first.body.meta).toMatchObject({ total: 4, last_page: 2, per_page: 3 });
+    expect([...titles(first.body), ...titles(second.body)]).toHaveLength(4);
+    const beyond = await http().get('/api/products').query({ per_page: 3, page: 9 }).expect(200);
+    expect(beyond.body).toMatchObject({ data: [], meta: { total: 4, page: 9 } });
+  });
+
+  it.each([
+    [{ per_page: 101 }, 'per_page'],
+    [{ per_page: 0 }, 'per_page'],
+    [{ page: 'two' }, 'page'],
+    [{ page: -1 }, 'page'],
+    [{ sort: 'price; drop table products' }, 'sort'],
+    [{ kind: 'vinyl' }, 'kind'],
+    [{ brand: 'abc' }, 'brand'],
+    [{ category: 'no-such-category' }, 'category'],
+    [{ search: 'x'.repeat(201) }, 'search'],
+  ])('answers %j with 422 naming %s', async (query, field) => {
+    const res = await http().get('/api/products').query(query).expect(422);
+    expect(res.body.errors).toHaveProperty(field);
+  });
+
+  it('does not break on search syntax', async () => {
+    for (const search of ['"unclosed', 'a & | !', '-', "o'reilly", '%_\\']) {
+      await http().get('/api/products').query({ search }).expect(200);
+    }
+  });
+
+  it('shows a product by slug or id with its options, prices inc VAT, stock and related products', async () => {
+    const bySlug = await http().get(`/api/products/${manual.slug}`).expect(200);
+    const byId = await http().get(`/api/products/${manual.id}`).expect(200);
+    expect(byId.body.id).toBe(bySlug.body.id);
+    expect(bySlug.body).toMatchObject({
+      title: 'Manual Handling Training DVD',
+      brand: { id: safeCo.id, name: 'SafeCo Films' },
+      categories: [{ id: dvds.id, slug: 'training-dvds', name: 'Training DVDs' }],
+      options: [
+        { id: manual.optionIds[0], name: 'DVD', price: 19_500, price_inc_vat: 23_400, weight: 250, qty: 3, kind: 'physical', in_stock: true },
+        { id: manual.optionIds[1], name: 'Online licence', price: 9_900, qty: null, kind: 'online_access', in_stock: true },
+      ],
+    });
+    expect(bySlug.body.related.map((p: { id: number }) => p.id).sort()).toEqual([fire.id, online.id].sort());
+    const fireRes = await http().get(`/api/products/${fire.slug}`).expect(200);
+    expect(fireRes.body.options[0]).toMatchObject({ qty: 0, in_stock: false });
+  });
+
+  it('hides drafts and inactive options (404)', async () => {
+    await http().get(`/api/products/${draft.slug}`).expect(404);
+    await http().get(`/api/products/${draft.id}`).expect(404);
+    await http().get(`/api/options/${draft.optionIds[0]}`).expect(404);
+    await http().get(`/api/options/${online.optionIds[1]}`).expect(404);
+    await http().get('/api/products/no-such-product').expect(404);
+    await http().get('/api/options/abc').expect(404);
+    await http().get('/api/options/99999999999').expect(404);
+  });
+
+  it('answers the seed option call with at least {id, qty, price, weight}', async () => {
+    const res = await http().get(`/api/options/${poster.optionIds[0]}`).expect(200);
+    expect(res.body).toMatchObject({ id: poster.optionIds[0], qty: null, price: 1_250, weight: 80, product_id: poster.id });
+    const stocked = await http().get(`/api/options/${manual.optionIds[0]}`).expect(200);
+    expect(stocked.body.qty).toBe(3);
+  });
+
+  it('lists categories with published counts and brands, and one category by slug or id', async () => {
+    const categories = await http().get('/api/categories').expect(200);
+    expect(categories.body).toEqual([
+      { id: dvds.id, slug: 'training-dvds', name: 'Training DVDs', description: '', product_count: 3 },
+      { id: posters.id, slug: 'posters', name: 'Posters', description: '', product_count: 2 },
+    ]);
+    await http().get(`/api/categories/${dvds.id}`).expect(200).expect((res) => expect(res.body.slug).toBe('training-dvds'));
+    await http().get('/api/categories/posters').expect(200).expect((res) => expect(res.body.id).toBe(posters.id));
+    await http().get('/api/categories/nothing').expect(404);
+    const brands = await http().get('/api/brands').expect(200);
+    expect(brands.body.map((b: { name: string }) => b.name)).toEqual(['Other Co', 'SafeCo Films']);
+    expect(brands.body[0]).toEqual({ id: otherCo.id, name: 'Other Co', logo_url: null, website: null });
+  });
+});
