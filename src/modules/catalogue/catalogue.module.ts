@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { adminFeature } from './admin.feature.js';
 import { browseFeature } from './browse.feature.js';
+import { demoFeature } from './demo.feature.js';
 import { previewsFeature } from './previews.feature.js';
 import { viewsFeature } from './views.feature.js';
 
-export const catalogueFeatures = [browseFeature, adminFeature, previewsFeature, viewsFeature];
+export const catalogueFeatures = [browseFeature, adminFeature, previewsFeature, viewsFeature, demoFeature];
 
 @Module({
   imports: catalogueFeatures.flatMap((f) => f.imports ?? []),
