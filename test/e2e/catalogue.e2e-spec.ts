@@ -181,4 +181,12 @@ describe(`public catalogue API (${databaseKind})`, () => {
     expect(brands.body.map((b: { name: string }) => b.name)).toEqual(['Other Co', 'SafeCo Films']);
     expect(brands.body[0]).toEqual({ id: otherCo.id, name: 'Other Co', logo_url: null, website: null });
   });
+
+  it('puts category pages and published products, not drafts, in /sitemap.xml', async () => {
+    const res = await http().get('/sitemap.xml').expect(200);
+    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(locs).toEqual(expect.arrayContaining(['/category', '/category/training-dvds', '/category/posters', `/products/${manual.slug}`, `/products/${poster.slug}`]));
+    expect(locs).not.toContain(`/products/${draft.slug}`);
+    expect(res.text).toMatch(new RegExp(`/products/${manual.slug}</loc><lastmod>\\d{4}-`));
+  });
 });

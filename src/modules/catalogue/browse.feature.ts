@@ -1,6 +1,8 @@
 import type { FeatureSlice } from '../../platform/feature-slice.js';
+import { ContentModule } from '../content/index.js';
 import { CatalogueController } from './adapters/http/catalogue.controller.js';
 import { SqlCatalogueReads } from './adapters/persistence/sql-catalogue-reads.js';
+import { CatalogueSitemap } from './application/catalogue-sitemap.js';
 import { CatalogueService } from './application/catalogue.service.js';
 import { CATALOGUE_READS } from './application/ports/catalogue-read.port.js';
 import { BrandSchema } from './domain/brand.entity.js';
@@ -11,8 +13,9 @@ import { ProductCategorySchema, ProductSchema } from './domain/product.entity.js
 
 /** Browsing: categories, brands, the product list with search and facets, product pages, option stock (issue 4). */
 export const browseFeature: FeatureSlice = {
+  imports: [ContentModule], // SitemapService: category and product pages in /sitemap.xml
   controllers: [CatalogueController],
-  providers: [CatalogueService, { provide: CATALOGUE_READS, useClass: SqlCatalogueReads }],
+  providers: [CatalogueService, CatalogueSitemap, { provide: CATALOGUE_READS, useClass: SqlCatalogueReads }],
   exports: [CatalogueService],
   entities: [
     CategorySchema, BrandSchema, ProductSchema, ProductCategorySchema, ProductOptionSchema, ProductImageSchema,

@@ -158,6 +158,14 @@ export class SqlCatalogueReads implements CatalogueReads {
     return product ? { option, product } : null;
   }
 
+  async publishedSlugs(limit: number): Promise<Array<{ slug: string; updated_at: Date }>> {
+    const rows = await this.query<{ slug: string; updated_at: Date | string }>(
+      `select slug, updated_at from products where status = 'published' order by updated_at desc, id desc limit ?`,
+      [limit],
+    );
+    return rows.map((row) => ({ slug: row.slug, updated_at: new Date(row.updated_at) }));
+  }
+
   private where(filter: ProductFilter): Clause {
     const parts = [`p.status = 'published'`];
     const params: unknown[] = [];

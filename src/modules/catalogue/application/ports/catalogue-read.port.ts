@@ -60,6 +60,8 @@ export interface CatalogueReads {
   /** Everything a product page shows besides the product row, in a handful of queries. */
   productParts(product: Product): Promise<ProductParts>;
   findOption(id: number): Promise<{ option: ProductOption; product: Product } | null>;
+  /** Published products' slugs and last changes, most recently changed first, for /sitemap.xml. */
+  publishedSlugs(limit: number): Promise<Array<{ slug: string; updated_at: Date }>>;
 }
 
 export interface ProductParts {
