@@ -7,8 +7,10 @@ export {
   PRODUCT_SORTS, MAX_PER_PAGE, type ProductSort, type BrandView, type CategoryView, type ImageView, type ProductCard,
   type OptionView, type ProductDetail, type ProductListResult, type FacetCount,
 } from './application/catalogue-views.js';
-export { ProductViewService } from './application/product-view.service.js';
-export { PreviewService, type CustomerPreviewView } from './application/preview.service.js';
+export { ProductViewService, type UserProductView } from './application/product-view.service.js';
+export { PreviewService, type CustomerPreviewView, type PreviewWatchView } from './application/preview.service.js';
+export { PreviewAdminService, type AdminPreviewView } from './application/preview-admin.service.js';
+export type { PreviewPlayer } from './application/preview-player.js';
 export { OPTION_KINDS, type OptionKind } from './domain/product-option.entity.js';
 
 export const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);

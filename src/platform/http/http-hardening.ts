@@ -31,7 +31,8 @@ export async function hardenHttp(app: NestFastifyApplication, env: Environment):
             'img-src': ["'self'", 'data:', 'https:'],
             'font-src': ["'self'"],
             'connect-src': ["'self'"],
-            'frame-src': ["'self'"],
+            // Preview videos hosted on YouTube or Vimeo play in their privacy-friendly embeds (catalogue ADR 0012).
+            'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
             'object-src': ["'none'"],
             'base-uri': ["'self'"],
             'form-action': ["'self'"],

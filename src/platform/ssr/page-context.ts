@@ -17,7 +17,7 @@ export interface PageServices {
   newsletter: Pick<NewsletterService, 'describeUnsubscribeLink'>;
   catalogue: Pick<CatalogueService, 'listCategories' | 'findCategory' | 'listBrands' | 'listProducts' | 'featured' | 'cards' | 'findProduct'>;
   productViews: Pick<ProductViewService, 'record' | 'popularIds'>;
-  previews: Pick<PreviewService, 'listForCustomer'>;
+  previews: Pick<PreviewService, 'listForCustomer' | 'findForCustomer'>;
 }
 
 /**

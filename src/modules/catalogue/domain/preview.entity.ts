@@ -32,6 +32,14 @@ export class Preview {
     this.expiresAt = new Date(now.getTime() + days * 86_400_000);
   }
 
+  /** A new request for an expired preview: it starts again as if first requested now (ADR 0012). */
+  reopen(now: Date): void {
+    this.status = 'pending';
+    this.requestedAt = now;
+    this.approvedAt = null;
+    this.expiresAt = null;
+  }
+
   revoke(): void {
     this.status = 'revoked';
   }

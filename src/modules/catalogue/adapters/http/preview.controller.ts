@@ -1,0 +1,56 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import {
+  ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Viewer } from '../../../../shared/viewer.js';
+import { Authenticated, CurrentViewer } from '../../../identity/index.js';
+import { PreviewService, type CustomerPreviewView } from '../../application/preview.service.js';
+import { PreviewRequest } from './preview.requests.js';
+
+/** A signed-in customer's previews: request one, list them, stream a stored preview video. */
+@ApiTags('previews')
+@ApiUnauthorizedResponse({ description: 'Not signed in.' })
+@Authenticated()
+@Controller('api/previews')
+export class PreviewController {
+  constructor(private readonly previews: PreviewService) {}
+
+  @Post()
+  @ApiCreatedResponse({ description: 'A new preview (or an expired one started again): `{id, product, state, requested_at, approved_at, expires_at, watch_url}`.' })
+  @ApiOkResponse({ description: 'The customer already has this preview (pending, active or revoked): it is answered unchanged.' })
+  @ApiUnprocessableEntityResponse({ description: '`errors.product_id`: not a published product, or it has no preview video.' })
+  @ApiTooManyRequestsResponse({ description: 'More than 20 requests in an hour.' })
+  async request(@Body() body: PreviewRequest, @CurrentViewer() viewer: Viewer, @Res() reply: FastifyReply): Promise<void> {
+    // The reply is sent here because the status depends on the outcome (201 new, 200 existing).
+    const { preview, created } = await this.previews.request(viewer.userId, body.product_id);
+    await reply.status(created ? 201 : 200).send(preview);
+  }
+
+  @Get()
+  @ApiOkResponse({ description: 'The customer\'s previews, most recently requested first; `watch_url` only while active.' })
+  list(@CurrentViewer() viewer: Viewer): Promise<CustomerPreviewView[]> {
+    return this.previews.listForCustomer(viewer.userId);
+  }
+
+  @Get(':id/video')
+  @ApiOkResponse({ description: 'The stored preview video, for its owner while the preview is active.' })
+  @ApiNotFoundResponse({ description: 'Not the viewer\'s preview, not active, or its video is not a stored file.' })
+  async video(
+    @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number,
+    @CurrentViewer() viewer: Viewer,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const video = await this.previews.openVideo(viewer.userId, id);
+    void reply
+      .header('content-type', video.contentType)
+      .header('content-length', String(video.size))
+      // Private to this customer and only while the preview lasts: no shared or lasting copies.
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
+      .header('cross-origin-resource-policy', 'same-origin');
+    await reply.status(200).send(video.body);
+  }
+}

@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { PREVIEW_EXTEND_DAYS } from '../../application/preview-admin.service.js';
+import type { PreviewState } from '../../application/ports/preview-repository.port.js';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const MAX_ID = 2_147_483_647;
+const PREVIEW_STATES: readonly PreviewState[] = ['pending', 'active', 'expired', 'revoked'];
+
+export class PreviewRequest {
+  @ApiProperty({ example: 12, description: 'A published product with a preview video.' })
+  @IsInt({ message: 'product_id must be a product id (a whole number).' })
+  @Min(1, { message: 'product_id must be a product id (a whole number).' })
+  @Max(MAX_ID, { message: 'product_id must be a product id (a whole number).' })
+  product_id!: number;
+}
+
+export class AdminPreviewListQuery {
+  @ApiPropertyOptional({ enum: PREVIEW_STATES }) @IsOptional()
+  @IsIn(PREVIEW_STATES, { message: `state must be one of ${PREVIEW_STATES.join(', ')}.` })
+  state?: PreviewState;
+
+  @ApiPropertyOptional() @Transform(toInt) @IsOptional()
+  @IsInt({ message: 'user_id must be a whole number.' }) @Min(1, { message: 'user_id must be at least 1.' }) @Max(MAX_ID, { message: 'user_id is too large.' })
+  user_id?: number;
+
+  @ApiPropertyOptional() @Transform(toInt) @IsOptional()
+  @IsInt({ message: 'product_id must be a whole number.' }) @Min(1, { message: 'product_id must be at least 1.' }) @Max(MAX_ID, { message: 'product_id is too large.' })
+  product_id?: number;
+
+  @ApiProperty({ default: 1 }) @Transform(toInt) @IsOptional()
+  @IsInt({ message: 'page must be a whole number.' }) @Min(1, { message: 'page must be at least 1.' }) @Max(10_000, { message: 'page may be at most 10000.' })
+  page: number = 1;
+
+  @ApiProperty({ default: 25, maximum: 100 }) @Transform(toInt) @IsOptional()
+  @IsInt({ message: 'per_page must be a whole number.' }) @Min(1, { message: 'per_page must be at least 1.' }) @Max(100, { message: 'per_page may be at most 100.' })
+  per_page: number = 25;
+}
+
+export class ExtendPreviewRequest {
+  @ApiProperty({ minimum: PREVIEW_EXTEND_DAYS.min, maximum: PREVIEW_EXTEND_DAYS.max, description: 'Days added to the expiry (or to now, if it has passed).' })
+  @IsInt({ message: 'days must be a whole number.' })
+  @Min(PREVIEW_EXTEND_DAYS.min, { message: `days must be between ${PREVIEW_EXTEND_DAYS.min} and ${PREVIEW_EXTEND_DAYS.max}.` })
+  @Max(PREVIEW_EXTEND_DAYS.max, { message: `days must be between ${PREVIEW_EXTEND_DAYS.min} and ${PREVIEW_EXTEND_DAYS.max}.` })
+  days!: number;
+}
