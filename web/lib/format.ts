@@ -61,3 +61,23 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   if (os) return `A browser on ${os}`;
   return ua.length > 60 ? `${ua.slice(0, 57)}…` : ua;
 }
+
+/**
+ * "£1,234.50" from integer pence. Built with integer arithmetic rather than Intl so that the server and
+ * the browser render the very same text (hydration) and no float ever touches money.
+ */
+export function formatPounds(pence: number): string {
+  if (!Number.isSafeInteger(pence)) return '';
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "1234.50" from integer pence: the plain two-decimal amount (structured data, machine-read prices). */
+export function decimalPounds(pence: number): string {
+  if (!Number.isSafeInteger(pence)) return '';
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

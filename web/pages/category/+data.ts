@@ -1,0 +1,51 @@
+import { redirect, render } from 'vike/abort';
+import type { PageContextServer } from 'vike/types';
+import { OPTION_KIND_VALUES, categoryPath, findCategoryIn, parseListParams, toCardView } from '../../lib/catalogue.js';
+
+export type Data = Awaited<ReturnType<typeof data>>;
+
+/**
+ * Server-only: one page of a product list — a category, a search, or everything — with its facets.
+ * Malformed parameters fall back to their defaults (never an error page); an unknown category and a page
+ * past the last are the 404 page; `/category/{numeric id}` moves permanently to the slug's address, so each
+ * category has one URL (and one canonical).
+ */
+export async function data(pageContext: PageContextServer) {
+  const { catalogue } = pageContext.services;
+  const params = parseListParams(pageContext.urlParsed.search);
+  const id = pageContext.routeParams.id;
+  // One query for every category (with counts): it resolves the id and gives the "no results" suggestions.
+  const categories = await catalogue.listCategories();
+  const category = id === undefined ? null : findCategoryIn(categories, id);
+  if (category === undefined) throw render(404);
+  if (category && id !== category.slug) throw redirect(`${categoryPath(category.slug)}${pageContext.urlParsed.searchOriginal ?? ''}`, 301);
+
+  const list = await catalogue.listProducts({
+    search: params.search,
+    category: category ? String(category.id) : undefined,
+    brand: params.brand,
+    kind: params.kind,
+    sort: params.sort,
+    page: params.page,
+    perPage: params.perPage,
+  });
+  if (params.page > list.meta.last_page) throw render(404);
+  return {
+    category: category && { slug: category.slug, name: category.name, description: category.description },
+    params,
+    sort: list.meta.sort,
+    products: list.data.map(toCardView),
+    total: list.meta.total,
+    lastPage: list.meta.last_page,
+    facets: {
+      categories: list.facets.categories.map((f) => ({ slug: f.slug ?? String(f.id), name: f.name, count: f.count })),
+      brands: list.facets.brands.map((f) => ({ id: Number(f.id), name: f.name, count: f.count })),
+      kinds: list.facets.kinds.flatMap((f) => {
+        const kind = OPTION_KIND_VALUES.find((k) => k === f.id);
+        return kind ? [{ kind, count: f.count }] : [];
+      }),
+    },
+    // Where to go when nothing matched: the categories that have something in them.
+    suggestions: list.meta.total > 0 ? [] : categories.filter((c) => c.product_count > 0).map((c) => ({ slug: c.slug, name: c.name })),
+  };
+}
