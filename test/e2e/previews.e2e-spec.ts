@@ -180,6 +180,71 @@ describe(`previews API (${databaseKind})`, () => {
     });
   });
 
+  describe('pages', () => {
+    const page = (path: string, auth?: string) => {
+      const req = http().get(path).set('Accept', 'text/html');
+      return auth ? req.set('Authorization', auth) : req;
+    };
+    let watchable: { id: number };
+    beforeAll(async () => {
+      const product = await createProduct(shop.sql, { title: 'Slips, Trips and Falls', previewVideoUrl: YOUTUBE });
+      watchable = (await requestPreview(customer, product.id).expect(201)).body;
+    });
+
+    it('/account/previews lists the customer\'s previews with their state and watch links', async () => {
+      const res = await page('/account/previews', customer).expect(200);
+      expect(res.text).toContain('<title>Your previews');
+      expect(res.text).toContain('Slips, Trips and Falls');
+      expect(res.text).toContain(`href="/account/previews/${watchable.id}"`);
+      expect(res.text).toContain('data-preview-state="active"');
+      expect(res.text).toContain('data-preview-state="revoked"');
+      expect(res.text).toContain('href="/account/previews"'); // the account navigation
+    });
+
+    it('/account/previews sends anonymous visitors to sign in', async () => {
+      const res = await page('/account/previews').expect(302);
+      expect(res.headers.location).toBe('/login?redirect=%2Faccount%2Fpreviews');
+      const watch = await page(`/account/previews/${watchable.id}`).expect(302);
+      expect(watch.headers.location).toBe(`/login?redirect=%2Faccount%2Fpreviews%2F${watchable.id}`);
+    });
+
+    it('/account/previews/{id} embeds an external video for its owner, which the CSP allows as a frame', async () => {
+      const res = await page(`/account/previews/${watchable.id}`, customer).expect(200);
+      expect(res.text).toContain('<title>Preview: Slips, Trips and Falls');
+      expect(res.text).toContain('src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+      expect(res.headers['content-security-policy']).toMatch(/frame-src 'self' https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com/);
+    });
+
+    it('/account/previews/{id} plays a stored video through the checked API route', async () => {
+      const [row] = await shop.sql<{ id: number }>('select id from previews where product_id = ? and user_id = (select id from users where email = ?)', [stored.id, 'customer@example.com']);
+      const res = await page(`/account/previews/${row!.id}`, customer).expect(200);
+      expect(res.text).toContain(`src="/api/previews/${row!.id}/video"`);
+    });
+
+    it('/account/previews/{id} is a 404 for another customer, an administrator and unknown ids', async () => {
+      for (const [path, auth] of [
+        [`/account/previews/${watchable.id}`, other.auth], [`/account/previews/${watchable.id}`, admin],
+        ['/account/previews/999999', customer], ['/account/previews/abc', customer], ['/account/previews/0', customer],
+      ] as const) {
+        const res = await page(path, auth).expect(404);
+        expect(res.text).not.toContain('youtube-nocookie');
+      }
+    });
+
+    it('/account/previews/{id} explains, without the video, why an expired or withdrawn preview cannot be watched', async () => {
+      await shop.sql(`update previews set expires_at = now() - interval '1 hour' where id = ?`, [watchable.id]);
+      const expired = await page(`/account/previews/${watchable.id}`, customer).expect(200);
+      expect(expired.text).toContain('data-preview-unavailable="expired"');
+      expect(expired.text).toContain('You can request it again');
+      expect(expired.text).not.toContain('youtube-nocookie.com/embed');
+
+      await http().post(`/api/admin/previews/${watchable.id}/revoke`).set('Authorization', admin).expect(200);
+      const revoked = await page(`/account/previews/${watchable.id}`, customer).expect(200);
+      expect(revoked.text).toContain('data-preview-unavailable="revoked"');
+      expect(revoked.text).not.toContain('youtube-nocookie.com/embed');
+    });
+  });
+
   describe('admin endpoints', () => {
     let pendingId: number;
     beforeAll(async () => {
