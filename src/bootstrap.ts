@@ -8,7 +8,9 @@ import { AppModule } from './app.module.js';
 import type { Environment } from './config/environment.js';
 import { hardenHttp } from './platform/http/http-hardening.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
+import { registerUploads } from './platform/http/uploads.js';
 import { mountViteDevServer } from './platform/ssr/vite-dev-server.js';
+import { withoutCookiesOnMedia } from './platform/storage/media.controller.js';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -38,16 +40,22 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
     abortOnError: false,
     // Only JSON bodies (Fastify's own parser): a cross-site HTML form can send urlencoded, multipart or
     // text/plain without a CORS preflight, which would let another site sign a visitor in (login CSRF).
+    // Multipart is registered below but only ever read by readUpload: other routes see no body, so their
+    // request DTOs refuse it (422) and nothing in a form can sign anybody in.
     bodyParser: false,
   });
-  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeContentTypeParser('text/plain');
   app.useLogger(app.get(Logger));
 
   await hardenHttp(app, env);
+  await registerUploads(app);
+  // After the cookie plugin's own onSend hook (hooks run in the order they were added).
+  fastify.addHook('onSend', withoutCookiesOnMedia);
   if (!env.isProduction) serveOpenApiDocument(app);
   if (env.NODE_ENV === 'development') {
     const closeVite = await mountViteDevServer(app);
-    app.getHttpAdapter().getInstance().addHook('onClose', closeVite);
+    fastify.addHook('onClose', closeVite);
   }
   await app.init();
   return app;

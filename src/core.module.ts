@@ -8,6 +8,7 @@ import { MailModule } from './platform/mail/mail.module.js';
 import { PersistenceModule } from './platform/persistence/persistence.module.js';
 import { QueueModule, queueEntities } from './platform/queue/queue.module.js';
 import { RateLimitModule } from './platform/rate-limit/index.js';
+import { StorageModule } from './platform/storage/index.js';
 
 /** Everything but the HTTP edge: what the web server and the command line both run. */
 @Module({})
@@ -20,6 +21,7 @@ export class CoreModule {
         PersistenceModule.forRoot(env, [...contentEntities, ...identityEntities, ...catalogueEntities, ...queueEntities]),
         QueueModule.forRoot(env),
         MailModule.forRoot(env),
+        StorageModule.forRoot(env),
         RateLimitModule,
         ContentModule,
         IdentityModule,

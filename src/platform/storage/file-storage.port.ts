@@ -16,10 +16,18 @@ export interface StoredObject {
   body: Readable;
   contentType: string;
   size: number;
+  /** A quoted entity tag for HTTP caching (`"…"`), when the store has one; /media derives one otherwise. */
+  etag?: string;
+  lastModified?: Date;
 }
 
+/**
+ * Every adapter refuses keys that could escape its folder or break a URL (absolute, `..`, backslashes, NUL,
+ * characters outside `[A-Za-z0-9._/-]`, empty segments) with InvalidStorageKeyError; make keys with
+ * `newStorageKey()`.
+ */
 export interface FileStorage {
-  /** Stores `body` under `key`, replacing what was there. */
+  /** Stores `body` under `key`, replacing what was there; readers see the old bytes or the new, never a part. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;

@@ -1,0 +1,67 @@
+import sharp, { type Metadata } from 'sharp';
+import { InvalidInputError } from '../../shared/domain-error.js';
+
+/**
+ * 40 megapixels: more than any product photo needs, and a ceiling on what one upload can make us decode (a
+ * "decompression bomb" is a small file that claims, say, 50 000 × 50 000 pixels).
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** Raster formats we accept. Never SVG: it is a document that can carry script, not just a picture. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
+
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** sharp's name for the format: jpeg, png, webp, gif or avif. */
+  format: string;
+}
+
+export interface NormalisedImage extends ImageInfo {
+  buffer: Buffer;
+  format: 'webp';
+  contentType: 'image/webp';
+  extension: 'webp';
+}
+
+/**
+ * Reads an uploaded image's header: its size and format. Refuses (InvalidInputError on `field`) anything
+ * that is not one of our raster formats — SVG above all — and images over MAX_IMAGE_PIXELS.
+ */
+export async function inspectImage(buffer: Buffer, field = 'file'): Promise<ImageInfo> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).metadata();
+  } catch {
+    throw new InvalidInputError(field, 'The file is not an image we can read.');
+  }
+  const format = metadata.format as string | undefined;
+  if (format === 'svg') throw new InvalidInputError(field, 'SVG images are not accepted; upload a JPEG, PNG, WebP, GIF or AVIF.');
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new InvalidInputError(field, 'The image must be a JPEG, PNG, WebP, GIF or AVIF.');
+  const { width, height } = metadata;
+  if (!width || !height) throw new InvalidInputError(field, 'The file is not an image we can read.');
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new InvalidInputError(field, `The image may have at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`);
+  }
+  return { width, height, format };
+}
+
+/**
+ * Re-encodes an accepted image as WebP: turned upright from its EXIF orientation, at most `maxWidth` wide
+ * (never enlarged), and with every piece of metadata dropped (EXIF, GPS position, camera serials, XMP,
+ * comments) because sharp writes none unless asked. Decoding and re-encoding also removes anything hidden
+ * after or inside the original file. The first frame of an animation is kept.
+ */
+export async function normaliseImage(buffer: Buffer, options: { maxWidth?: number; quality?: number; field?: string } = {}): Promise<NormalisedImage> {
+  await inspectImage(buffer, options.field);
+  try {
+    const { data, info } = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: options.maxWidth ?? 2400, withoutEnlargement: true })
+      .webp({ quality: options.quality ?? 85 })
+      .toBuffer({ resolveWithObject: true });
+    return { buffer: data, width: info.width, height: info.height, format: 'webp', contentType: 'image/webp', extension: 'webp' };
+  } catch {
+    throw new InvalidInputError(options.field ?? 'file', 'The file is not an image we can read.');
+  }
+}

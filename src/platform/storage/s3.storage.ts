@@ -1,0 +1,84 @@
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import type { FileStorage, StoredObject } from './file-storage.port.js';
+import { assertStorageKey } from './storage-key.js';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Any S3-compatible endpoint (MinIO, Ceph, Garage, R2, …); unset → AWS. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+}
+
+/**
+ * Objects in one bucket of any S3-compatible store, under the same keys as on local disk. PutObject is atomic
+ * in S3 (a reader sees the old object or the new one), so nothing more is needed for that.
+ */
+export class S3Storage implements FileStorage {
+  readonly client: S3Client;
+
+  constructor(private readonly options: S3StorageOptions) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle ?? false,
+      // Credentials from the settings when given, else the SDK's usual chain (environment, profile, instance role).
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      // The SDK's default since 2025 adds CRC32 checksums (aws-chunked uploads) that many S3-compatible
+      // stores reject; checksums only where an operation requires them works everywhere.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertStorageKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+    );
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertStorageKey(key);
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      if (!(answer.Body instanceof Readable)) throw new Error('The S3 client did not return a Node.js stream');
+      return {
+        body: answer.Body,
+        contentType: answer.ContentType ?? 'application/octet-stream',
+        size: answer.ContentLength ?? 0,
+        etag: answer.ETag,
+        lastModified: answer.LastModified,
+      };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertStorageKey(key);
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    } catch (error) {
+      // S3 answers 204 for a missing key; some compatible stores answer 404.
+      if (!isNotFound(error)) throw error;
+    }
+  }
+
+  /** Releases the client's sockets. */
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException) || error.name === 'NoSuchBucket') return false;
+  return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
+}
