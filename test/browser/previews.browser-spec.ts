@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { eventually, launchBrowser, watchProblems } from '../support/browser.js';
+import { createProduct, type CreatedProduct } from '../support/catalogue-fixtures.js';
+import { DEMO_CUSTOMER, hydrated, nextClientIp } from '../support/identity-browser.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKind } from '../support/test-database.js';
+
+const SETUP_TIMEOUT = 60_000;
+const JOURNEY_TIMEOUT = 45_000;
+const VIDEO_ID = 'dQw4w9WgXcQ';
+
+/**
+ * Request a preview from a product page and watch it from /account/previews, in Chromium against the real
+ * application with its built pages. The application runs in this process (not as a separate server) so the
+ * product with a preview video can be arranged in SQL on either database; YouTube itself is answered by a
+ * stand-in page, so the journey needs no network and still proves the CSP lets the embed load.
+ */
+describe(`preview journeys in Chromium (${databaseKind})`, () => {
+  let shop: TestApp;
+  let browser: Browser;
+  let baseURL: string;
+  let product: CreatedProduct;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    shop = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
+    product = await createProduct(shop.sql, {
+      title: 'Manual Handling in the Workplace', summary: 'Lifting safely', previewVideoUrl: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+      options: [{ name: 'DVD', price: 19_500 }],
+    });
+    await shop.app.listen(0, '127.0.0.1');
+    baseURL = await shop.app.getUrl();
+    browser = await launchBrowser();
+  }, SETUP_TIMEOUT);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+  });
+
+  async function open() {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
+    contexts.push(context);
+    // A stand-in for YouTube's player: no network, but a real cross-origin frame that the CSP must allow.
+    await context.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title><p id="player">Stand-in player</p>' }),
+    );
+    const page = await context.newPage();
+    page.setDefaultTimeout(7000);
+    return { page, problems: await watchProblems(page) };
+  }
+
+  it('signs in from the product page, requests a preview, and watches it from /account/previews', async () => {
+    const { page, problems } = await open();
+    await page.goto(`/products/${product.slug}`);
+    await hydrated(page);
+
+    // Anonymous: the button is a way to sign in that comes back here.
+    const preview = page.locator('[data-product-preview]');
+    await preview.getByRole('link', { name: 'Sign in to request a preview' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await hydrated(page);
+    const form = page.locator('form[data-form="login"]');
+    await form.getByLabel('E-mail address').fill(DEMO_CUSTOMER.email);
+    await form.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === `/products/${product.slug}`);
+    await hydrated(page);
+
+    await preview.getByRole('button', { name: 'Request preview' }).click();
+    const done = preview.locator('[data-request-preview="done"]');
+    await done.getByText('Preview requested — see your previews').waitFor({ state: 'visible' });
+    expect(await done.getAttribute('data-preview-state')).toBe('active');
+
+    await done.getByRole('link', { name: 'see your previews' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/previews');
+    await hydrated(page);
+    expect(await page.title()).toMatch(/^Your previews \| /);
+    const row = page.locator('[data-preview]').filter({ hasText: 'Manual Handling in the Workplace' });
+    await row.locator('[data-preview-state="active"]').getByText('Active').waitFor({ state: 'visible' });
+
+    await row.getByRole('link', { name: /^Watch/ }).click();
+    await page.waitForURL((url) => /^\/account\/previews\/\d+$/.test(url.pathname));
+    await page.getByRole('heading', { name: 'Preview: Manual Handling in the Workplace' }).waitFor({ state: 'visible' });
+    const embed = page.locator('iframe[data-preview-embed]');
+    expect(await embed.getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${VIDEO_ID}`);
+    await page.frameLocator('iframe[data-preview-embed]').locator('#player').getByText('Stand-in player').waitFor({ state: 'visible' });
+
+    // Asking again from the product page answers the same preview.
+    await page.goto(`/products/${product.slug}`);
+    await hydrated(page);
+    await preview.getByRole('button', { name: 'Request preview' }).click();
+    await preview.locator('[data-request-preview="done"][data-preview-state="active"]').waitFor({ state: 'visible' });
+    await eventually(async () => (await shop.sql('select id from previews where product_id = ?', [product.id])).length === 1, {
+      message: 'exactly one preview row',
+    });
+
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+});
