@@ -31,11 +31,13 @@ export interface NormalisedImage extends ImageInfo {
 export async function inspectImage(buffer: Buffer, field = 'file'): Promise<ImageInfo> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).metadata();
+    // Reading the header decodes no pixels, so the limit is checked below, with a message of its own.
+    metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
   } catch {
     throw new InvalidInputError(field, 'The file is not an image we can read.');
   }
-  const format = metadata.format as string | undefined;
+  // sharp calls AVIF "heif" with AV1 compression; HEIC (HEVC) is refused: browsers cannot show it.
+  const format = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'avif' : 'heic') : (metadata.format as string | undefined);
   if (format === 'svg') throw new InvalidInputError(field, 'SVG images are not accepted; upload a JPEG, PNG, WebP, GIF or AVIF.');
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new InvalidInputError(field, 'The image must be a JPEG, PNG, WebP, GIF or AVIF.');
   const { width, height } = metadata;
