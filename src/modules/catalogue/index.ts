@@ -12,5 +12,13 @@ export { PreviewService, type CustomerPreviewView, type PreviewWatchView } from 
 export { PreviewAdminService, type AdminPreviewView } from './application/preview-admin.service.js';
 export type { PreviewPlayer } from './application/preview-player.js';
 export { OPTION_KINDS, type OptionKind } from './domain/product-option.entity.js';
+export { CategoryAdminService, type CategoryInput } from './application/admin/category-admin.service.js';
+export { BrandAdminService, type BrandInput } from './application/admin/brand-admin.service.js';
+export { ProductAdminService, type ProductInput } from './application/admin/product-admin.service.js';
+export { ProductOptionAdminService, type OptionInput } from './application/admin/product-option-admin.service.js';
+export { ProductMediaAdminService } from './application/admin/product-media-admin.service.js';
+export type {
+  AdminCategoryView, AdminBrandView, AdminProductListItem, AdminProductView, AdminOptionView, AdminImageView, AdminVideoView, AdminFileView,
+} from './application/admin/admin-views.js';
 
 export const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);

@@ -1,0 +1,75 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { createValidationPipe, RequestValidationError } from '../../../../platform/http/request-validation.js';
+import { ADMIN_MAX_PER_PAGE } from '../../application/admin/admin-queries.js';
+
+/**
+ * Building blocks of the catalogue administration's request DTOs: the conversions a query string or a
+ * multipart form needs (everything arrives as text there) and the rules several requests share.
+ */
+export const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : typeof value === 'string' ? Number(value) : value);
+export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+export const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+export const blankToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+/** "true"/"false" from a query string or form; JSON booleans pass through; anything else fails IsBoolean. */
+export const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+const INT_MAX = 2_147_483_647;
+
+/** An id in a query string (`?brand=3`). */
+export const IdFilter = (name: string) =>
+  applyDecorators(
+    Transform(toInt), IsOptional(),
+    IsInt({ message: `${name} must be a ${name} id.` }), Min(1, { message: `${name} must be a ${name} id.` }), Max(INT_MAX, { message: `${name} must be a ${name} id.` }),
+  );
+
+/** A sort order: a whole number between -1,000,000 and 1,000,000 (lower comes first). */
+export const SortOrder = () =>
+  applyDecorators(
+    Transform(toInt),
+    IsInt({ message: 'sort_order must be a whole number (lower comes first).' }),
+    Min(-1_000_000, { message: 'sort_order must be at least -1000000.' }), Max(1_000_000, { message: 'sort_order may be at most 1000000.' }),
+  );
+
+/** `?search=&sort=&page=&per_page=` of every admin list; `sorts[0]` is the default sort. */
+export function listQuery<S extends string>(sorts: readonly S[], searchDescription: string) {
+  class AdminListQuery {
+    @ApiPropertyOptional({ description: searchDescription, maxLength: 200 })
+    @Transform(blankToUndefined) @IsOptional()
+    @IsString({ message: 'search must be text.' }) @MaxLength(200, { message: 'search may be at most 200 characters.' })
+    search?: string;
+
+    @ApiPropertyOptional({ enum: sorts, default: sorts[0], description: 'A leading "-" sorts descending.' })
+    @Transform(blankToUndefined) @IsOptional()
+    @IsIn(sorts, { message: `sort must be one of ${sorts.join(', ')}.` })
+    sort: S = sorts[0]!;
+
+    @ApiProperty({ default: 1 }) @Transform(toInt) @IsOptional()
+    @IsInt({ message: 'page must be a whole number.' }) @Min(1, { message: 'page must be at least 1.' }) @Max(10_000, { message: 'page may be at most 10000.' })
+    page: number = 1;
+
+    @ApiProperty({ default: 25, maximum: ADMIN_MAX_PER_PAGE }) @Transform(toInt) @IsOptional()
+    @IsInt({ message: 'per_page must be a whole number.' }) @Min(1, { message: 'per_page must be at least 1.' })
+    @Max(ADMIN_MAX_PER_PAGE, { message: `per_page may be at most ${ADMIN_MAX_PER_PAGE}.` })
+    per_page: number = 25;
+  }
+  return AdminListQuery;
+}
+
+const fieldsPipe = createValidationPipe();
+
+/**
+ * Checks a multipart form's text fields (or a body read by hand) with a request class, exactly as the
+ * global pipe checks a JSON body: unknown fields refused, values converted, failures a 422 per field.
+ */
+export async function validated<T extends object>(type: new () => T, value: unknown): Promise<T> {
+  return (await fieldsPipe.transform(value ?? {}, { type: 'body', metatype: type })) as T;
+}
+
+/** For forms that carry only the file: any text field is refused like an unknown JSON field. */
+export function refuseFields(fields: Record<string, string>): void {
+  const names = Object.keys(fields);
+  if (names.length > 0) throw new RequestValidationError(Object.fromEntries(names.map((name) => [name, [`${name} is not an accepted field.`]])));
+}
