@@ -322,6 +322,26 @@ describe(`GET /media (${databaseKind}, local disk)`, () => {
       expect(res.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^shop_session=/)]));
     });
 
+    it('never answers 500 on any state-changing API route, even for an administrator', async () => {
+      const server = app.getHttpServer();
+      const login = await request(server).post('/api/login').send({ email: 'admin@example.com', password: 'demo-admin-password' });
+      expect(login.status).toBe(200);
+      const token = login.body.token as string;
+      const document = (await request(server).get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+      const routes = Object.entries(document.paths).flatMap(([route, methods]) =>
+        Object.keys(methods)
+          .filter((method) => ['post', 'put', 'patch', 'delete'].includes(method))
+          .map((method) => [method as 'post' | 'put' | 'patch' | 'delete', route.replace(/\{[^}]+\}/g, '999999')] as const),
+      );
+      expect(routes.length).toBeGreaterThan(5);
+      for (const [method, route] of routes) {
+        if (route.endsWith('/logout')) continue; // would revoke the token the rest use
+        const res = await request(server)[method](route).set('Authorization', `Bearer ${token}`).field('name', 'x').attach('file', Buffer.from('x'), 'x.txt');
+        expect([method, route, res.status]).toEqual([method, route, expect.any(Number)]);
+        expect(res.status).toBeLessThan(500);
+      }
+    });
+
     it('answers a large multipart body without hanging or failing', async () => {
       const res = await request(app.getHttpServer()).post('/api/login').attach('file', Buffer.alloc(5 * 1024 * 1024, 7), 'big.bin');
       expect(res.status).toBe(422);
