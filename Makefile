@@ -8,7 +8,7 @@ export PORT
 
 SWC := swc src cli migrations -d dist --config-file .swcrc --ignore '**/*.spec.ts'
 
-.PHONY: help install build start dev test test-unit lint typecheck migrate seed clean
+.PHONY: help install build start dev test test-unit lint typecheck migrate seed clean bench bench-check
 
 help:
 	@echo "make start      install, build, migrate, seed demo data and serve on PORT (default 3000)"
@@ -17,6 +17,9 @@ help:
 	@echo "make lint       eslint and the dependency rule (dependency-cruiser)"
 	@echo "make typecheck  tsc --noEmit"
 	@echo "make migrate    apply pending database migrations"
+	@echo "make bench      production build, generated catalogue on PostgreSQL, load against the shop and its baselines"
+	@echo "                (BENCH_PRODUCTS=100000 for the large run, BENCH_QUICK=1 for a 2-second harness check)"
+	@echo "make bench-check  the budgets of issue 6 against the last bench (exit 1 when any falls short)"
 
 # npm ci fails against this registry (missing optional platform packages); npm install honours the lockfile.
 node_modules/.installed: package.json package-lock.json
@@ -62,6 +65,15 @@ lint: install
 
 typecheck: install
 	tsc --noEmit -p tsconfig.json
+
+# React and Vike pick their production builds from NODE_ENV, so the build and the shop under test both get it
+# (a target-specific variable also reaches the `build` prerequisite). See docs/adr/0013-benchmarks.md.
+bench: export NODE_ENV := production
+bench: build
+	node scripts/bench/bench.mjs
+
+bench-check:
+	node scripts/bench/check.mjs
 
 clean:
 	rm -rf dist var/test-results

@@ -1,0 +1,98 @@
+// The baselines, in one bare Fastify process (no Nest, no logging, no middleware):
+//   GET /json                      a small JSON answer: what Fastify itself costs
+//   GET /static                    the client entry script, from memory
+//   GET /pg/products?category|search  the four queries of GET /api/products through a raw `pg` pool
+//   GET /pg/options/:id            the two queries of GET /api/options/{id}
+//   GET /react/:route              a bare React render of a captured page (home, category, search, product)
+// Started by scripts/bench/bench.mjs; see docs/adr/0013-benchmarks.md.
+import Fastify from 'fastify';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { FIND_CATEGORY, FIND_OPTION, FIND_PRODUCT, numbered, productListQueries } from './lib/catalogue-sql.mjs';
+import { pageEntries, pageRenderer } from './lib/react-baseline.mjs';
+import { ROOT } from './lib/settings.mjs';
+
+// The shop's pool is MikroORM's `pool: {min: 0, max: 10}`: the same size here.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const app = Fastify({ logger: false });
+const fixtures = JSON.parse(readFileSync(process.env.BASELINE_FIXTURES, 'utf8'));
+
+app.get('/json', async () => ({ status: 'ok' }));
+
+const staticFile = readFileSync(path.join(ROOT, 'dist/web/client', fixtures.staticFile));
+app.get('/static', (_request, reply) => {
+  void reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable');
+  return reply.send(staticFile);
+});
+
+// Copied from src/shared/money.ts and catalogue.service.ts (toCard, toOptionView): the same JSON work.
+const vatOn = (pence) => Math.floor((pence * 20 + 50) / 100);
+const mediaUrl = (key) => `/media/${key.slice('public/'.length)}`;
+const toCard = (row) => ({
+  id: row.id, slug: row.slug, title: row.title, code: row.code, summary: row.summary,
+  brand: row.brand_id === null || row.brand_name === null ? null : { id: row.brand_id, name: row.brand_name },
+  price_from: row.price_from,
+  price_from_inc_vat: row.price_from === null ? null : row.price_from + vatOn(row.price_from),
+  image: row.image_key === null ? null : { url: mediaUrl(row.image_key), alt: row.image_alt ?? '', width: row.image_width, height: row.image_height },
+  kinds: row.kinds ?? [],
+  featured: row.featured,
+});
+
+const query = async ({ text, values }) => (await pool.query(text, values)).rows;
+
+app.get('/pg/products', async (request, reply) => {
+  const search = request.query.search?.trim() || undefined;
+  let categoryId;
+  if (request.query.category) {
+    const [category] = await query(numbered(FIND_CATEGORY, [request.query.category]));
+    if (!category) return reply.status(422).send({ errors: { category: ['No category has that slug or id.'] } });
+    categoryId = category.id;
+  }
+  const queries = productListQueries({ search, categoryId });
+  // One after another, as the shop does.
+  const rows = await query(queries.list);
+  const categories = await query(queries.categories);
+  const brands = await query(queries.brands);
+  const kinds = await query(queries.kinds);
+  const total = rows[0]?.total ?? 0;
+  return {
+    data: rows.map(toCard),
+    meta: { page: 1, per_page: 24, total, last_page: Math.max(1, Math.ceil(total / 24)), sort: search ? 'relevance' : 'newest', search: search ?? null },
+    facets: { categories, brands, kinds },
+  };
+});
+
+app.get('/pg/options/:id', async (request, reply) => {
+  const [option] = await query(numbered(FIND_OPTION, [Number(request.params.id)]));
+  const [product] = option ? await query(numbered(FIND_PRODUCT, [option.product_id])) : [];
+  if (!option || !option.active || product?.status !== 'published') return reply.status(404).send({ message: 'Option not found' });
+  return {
+    id: option.id, product_id: option.product_id, name: option.name, code: option.code, price: option.price,
+    price_inc_vat: option.price + vatOn(option.price), weight: option.weight, qty: option.qty, kind: option.kind,
+    in_stock: option.qty === null || option.qty > 0,
+  };
+});
+
+// Each route's captured page contexts, rendered in turn.
+const entries = pageEntries(path.join(ROOT, 'dist/web/server'));
+for (const [route, captured] of Object.entries(fixtures.pages)) {
+  if (captured.length === 0) continue;
+  const entry = entries.get(captured[0].pageId);
+  if (!entry) throw new Error(`No built page ${captured[0].pageId} for the ${route} baseline`);
+  const render = await pageRenderer(ROOT, entry);
+  let next = 0;
+  app.get(`/react/${route}`, (_request, reply) => {
+    const page = captured[next++ % captured.length];
+    void reply.header('content-type', 'text/html; charset=utf-8');
+    return reply.send(render(page, fixtures.assetTags[route]));
+  });
+}
+
+await app.listen({ port: Number(process.env.BASELINE_PORT), host: '127.0.0.1' });
+console.log(`baselines listening on ${process.env.BASELINE_PORT}`);
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, () => {
+    void app.close().then(() => pool.end()).then(() => process.exit(0));
+  });
+}

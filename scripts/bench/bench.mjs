@@ -1,0 +1,184 @@
+// `make bench`: how close each page and endpoint of the built shop comes to what this machine can do.
+// The method, and how to read the output, are in docs/adr/0013-benchmarks.md. Expects a production build.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { evaluateBudgets, printBudgets } from './lib/budgets.mjs';
+import { driftFrom } from './lib/catalogue-sql.mjs';
+import { clientReport, routerEntryFile, servedAssets } from './lib/client-report.mjs';
+import { loadParameters, prepareDatabase } from './lib/database.mjs';
+import { capturePages } from './lib/fixtures.mjs';
+import { acquireLock } from './lib/lock.mjs';
+import { measure, warmUp } from './lib/load.mjs';
+import { processMemory } from './lib/proc.mjs';
+import { startBaselines, startShop } from './lib/processes.mjs';
+import { printClient, printSearch, printTable, summarise } from './lib/report.mjs';
+import { measureSearch } from './lib/search-db.mjs';
+import { NODE, OUT_DIR, ROOT, settings } from './lib/settings.mjs';
+
+const log = (line) => console.log(line);
+const WEB_DIR = path.join(ROOT, 'dist/web');
+
+function gitState() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().length > 0;
+    return { commit, dirty };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+/** Shop targets, each with the baseline it is a ratio of, then the baselines themselves. */
+function targetsFor(parameters, shopUrl, baselineUrl) {
+  const { categories, products, options, searchTerms } = parameters;
+  const term = (t) => encodeURIComponent(t);
+  const shop = (name, paths, baseline) => ({ name, server: 'shop', url: shopUrl, paths, baseline });
+  const base = (name, paths) => ({ name, server: 'baselines', url: baselineUrl, paths });
+  return [
+    shop('home', ['/'], 'react-home'),
+    shop('category', categories.map((c) => `/category/${c.slug}`), 'react-category'),
+    shop('search-page', searchTerms.map((t) => `/category?search=${term(t)}`), 'react-search'),
+    // By id and by slug in turn: product pages accept both.
+    shop('product', products.map((p, i) => `/products/${i % 2 ? p.slug : p.id}`), 'react-product'),
+    shop('api-products', categories.map((c) => `/api/products?category=${c.slug}`), 'pg-products'),
+    shop('api-search', searchTerms.map((t) => `/api/products?search=${term(t)}`), 'pg-search'),
+    shop('api-option', options.map((id) => `/api/options/${id}`), 'pg-option'),
+    shop('api-health', ['/api/health'], 'fastify-json'),
+    base('fastify-json', ['/json']),
+    base('static', ['/static']),
+    base('pg-products', categories.map((c) => `/pg/products?category=${c.slug}`)),
+    base('pg-search', searchTerms.map((t) => `/pg/products?search=${term(t)}`)),
+    base('pg-option', options.map((id) => `/pg/options/${id}`)),
+    base('react-home', ['/react/home']),
+    base('react-category', ['/react/category']),
+    base('react-search', ['/react/search']),
+    base('react-product', ['/react/product']),
+  ];
+}
+
+async function main() {
+  const releaseLock = acquireLock(settings.lockFile);
+  mkdirSync(OUT_DIR, { recursive: true });
+  const startedAt = new Date();
+  log(`Bench ${settings.quick ? '(QUICK: 1 repetition of 2 s — for the harness, not for figures)' : ''}: ${settings.products} products, ${settings.repetitions} repetition(s) of ${settings.durationSeconds} s at c${settings.connections.join('/c')}`);
+  if (!existsSync(path.join(ROOT, 'dist/src/main.js')) || !existsSync(path.join(WEB_DIR, 'server/entry.mjs'))) {
+    throw new Error('No build: run `make bench` (it builds for production first).');
+  }
+  const drift = driftFrom(ROOT);
+  if (drift.length > 0) {
+    log(`WARNING: the raw-pg baseline's SQL no longer matches the shop's (scripts/bench/lib/catalogue-sql.mjs); update the copy. Missing:\n  ${drift.join('\n  ')}`);
+  }
+
+  log('Database: recreating, migrating, generating the catalogue...');
+  const database = await prepareDatabase(ROOT, settings, log);
+  log(`  ${database.counts.products} products (${database.counts.published} published), ${database.counts.categories} categories, ${database.counts.options} options in ${database.generateSeconds.toFixed(1)} s by ${database.generator}`);
+  const parameters = await loadParameters(database.url);
+
+  log('Search: database time per term...');
+  const searchDb = await measureSearch(database.url, parameters.searchTerms, { runs: settings.quick ? 10 : 50 });
+  printSearch(searchDb, database.counts.products, log);
+
+  const client = clientReport(WEB_DIR);
+  const shopUrl = `http://127.0.0.1:${settings.shopPort}`;
+  const baselineUrl = `http://127.0.0.1:${settings.baselinePort}`;
+  const targets = targetsFor(parameters, shopUrl, baselineUrl);
+
+  log('\nStarting the shop (node dist/src/main.js, NODE_ENV=production)...');
+  const shop = startShop({ root: ROOT, node: NODE, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR });
+  let baselines;
+  try {
+    await shop.ready();
+    const routes = Object.fromEntries(['home', 'category', 'search', 'product'].map((route) => {
+      const target = targets.find((t) => t.baseline === `react-${route}`);
+      return [route, target.paths];
+    }));
+    const fixtures = await capturePages(shopUrl, routes);
+    for (const problem of fixtures.problems) log(`  page capture: ${problem}`);
+    const fixturesFile = path.join(OUT_DIR, 'fixtures.json');
+    writeFileSync(fixturesFile, JSON.stringify({ ...fixtures, staticFile: routerEntryFile(WEB_DIR) }));
+    const served = {};
+    for (const [route, paths] of Object.entries(routes)) {
+      const response = await fetch(`${shopUrl}${paths[0]}`);
+      if (response.ok) served[route] = servedAssets(await response.text(), path.join(WEB_DIR, 'client'));
+    }
+
+    baselines = startBaselines({ root: ROOT, node: NODE, settings, databaseUrl: database.url, fixturesFile, logDir: OUT_DIR });
+    await baselines.ready();
+    const available = targets.filter((target) => {
+      if (settings.only && !settings.only.includes(target.name)) return false;
+      const route = target.name.startsWith('react-') && target.name.slice('react-'.length);
+      if (route && fixtures.pages[route].length === 0) {
+        log(`  no ${target.name} baseline: the shop rendered no ${route} page to copy`);
+        return false;
+      }
+      return true;
+    });
+
+    const servers = { shop, baselines };
+    const ourPids = [shop.pid, baselines.pid];
+    const runs = [];
+    for (let repetition = 0; repetition < settings.repetitions; repetition++) {
+      // Interleaved: every target once per repetition, starting from a different one each time, so a
+      // slow minute on the machine touches every target a little rather than one target a lot.
+      const offset = Math.floor((repetition * available.length) / settings.repetitions);
+      const order = [...available.slice(offset), ...available.slice(0, offset)];
+      log(`\nRepetition ${repetition + 1} of ${settings.repetitions}`);
+      for (const target of order) {
+        await warmUp({ url: target.url, paths: target.paths, seconds: settings.warmupSeconds });
+        for (const connections of settings.connections) {
+          const run = await measure({
+            target, server: servers[target.server], ourPids, database: settings.database, connections,
+            seconds: settings.durationSeconds, foreignLimit: settings.foreignCpuLimit, maxAttempts: settings.maxAttempts, log,
+          });
+          runs.push({ target: target.name, connections, repetition, ...run });
+          log(`  ${target.name.padEnd(14)} c${String(connections).padEnd(3)} ${run.reqPerSec.toFixed(0).padStart(6)} req/s  p99 ${String(run.latencyMs.p99).padStart(5)} ms${run.non2xx ? `  ${run.non2xx} non-2xx` : ''}${run.noisy ? '  (noisy)' : ''}`);
+        }
+      }
+    }
+
+    const shopMemory = processMemory(shop.pid);
+    const summary = summarise(available, runs);
+    const bench = {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      git: gitState(),
+      settings,
+      database: { generator: database.generator, counts: database.counts, generateSeconds: database.generateSeconds },
+      baselineSqlDrift: drift,
+      shop: { peakRssMb: shopMemory?.peakRssMb ?? Math.max(...runs.map((run) => run.peakRssMb)) },
+      summary,
+      runs,
+      searchDb,
+      client,
+      served,
+      capture: { problems: fixtures.problems },
+    };
+    bench.budgets = evaluateBudgets(bench, null);
+
+    log('\nResults: medians of the repetitions');
+    printTable(summary, log);
+    printSearch(searchDb, database.counts.products, log);
+    printClient(client.filter((page) => /^\/web\/pages\/(index|category|products)/.test(page.pageId)), log);
+    log(`\nShop peak RSS: ${bench.shop.peakRssMb.toFixed(0)} MB`);
+
+    const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+    const file = path.join(OUT_DIR, `bench-${settings.products}-${stamp}${settings.quick ? '-quick' : ''}.json`);
+    writeFileSync(file, `${JSON.stringify(bench, null, 2)}\n`);
+    copyFileSync(file, path.join(OUT_DIR, 'last.json'));
+    if (settings.products >= 100_000 && !settings.quick) copyFileSync(file, path.join(OUT_DIR, 'last-large.json'));
+    log(`\nWritten: ${path.relative(ROOT, file)} (and var/bench/last.json)`);
+    printBudgets(bench.budgets, log);
+  } finally {
+    await baselines?.stop();
+    await shop.stop();
+    releaseLock();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+// `make bench-check`: the budgets of issue 6 against the last bench (var/bench/last.json) and, for
+// search at 100k products, the last large bench (var/bench/last-large.json). Exit 1 when any falls short,
+// 2 when there is no bench to check.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { evaluateBudgets, printBudgets } from './lib/budgets.mjs';
+import { printTable } from './lib/report.mjs';
+import { OUT_DIR } from './lib/settings.mjs';
+
+const read = (name) => {
+  const file = path.join(OUT_DIR, name);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+};
+
+const bench = read('last.json');
+if (!bench) {
+  console.error('No bench to check: run `make bench` first (it writes var/bench/last.json).');
+  process.exit(2);
+}
+const large = read('last-large.json');
+console.log(`Last bench: ${bench.startedAt}, ${bench.settings.products} products, ${bench.settings.quick ? 'QUICK (not figures to trust)' : `${bench.settings.repetitions} repetitions`}, commit ${bench.git.commit ?? 'unknown'}${bench.git.dirty ? ' (with uncommitted changes)' : ''}`);
+if (large && large !== bench) console.log(`Last 100k bench: ${large.startedAt}`);
+printTable(bench.summary);
+const short = printBudgets(evaluateBudgets(bench, large));
+process.exit(short > 0 ? 1 : 0);

@@ -1,0 +1,99 @@
+// The budgets of issue 6, checked against a bench's JSON (by `make bench-check` and at the end of a bench).
+export const BUDGETS = {
+  apiRatio: 0.5,
+  apiP99Ms: 25,
+  pageRatio: 0.5,
+  pageP99Ms: 120,
+  searchDbP95Ms: 10,
+  searchProducts: 100_000,
+  initialJsGzipKb: 110,
+  cssGzipKb: 25,
+  peakRssMb: 250,
+};
+
+const row = (summary, target, connections) => summary.find((r) => r.target === target && r.connections === connections);
+const kb = (bytes) => bytes / 1024;
+const fixed = (value, digits = 1) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
+
+function throughputAndTail(summary, target, label, ratioBudget, p99Budget) {
+  const c50 = row(summary, target, 50);
+  if (!c50) return [{ name: `${label}: measured`, holds: false, detail: `no c50 run of ${target} in this bench` }];
+  const broken = c50.non2xx > 0 || c50.errors > 0 ? ` (${c50.non2xx} non-2xx, ${c50.errors} errors: figures are not of the real page)` : '';
+  return [
+    {
+      name: `${label}: ≥ ${ratioBudget * 100}% of ${c50.baseline ?? 'its baseline'} at c50`,
+      holds: c50.ratio !== null && c50.ratio >= ratioBudget && !broken,
+      detail: `${fixed(c50.reqPerSec, 0)} req/s vs ${fixed(c50.baselineReqPerSec, 0)} = ${c50.ratio === null ? 'n/a' : `${Math.round(c50.ratio * 100)}%`}${broken}`,
+    },
+    {
+      name: `${label}: p99 ≤ ${p99Budget} ms at c50`,
+      holds: c50.latencyMs.p99 <= p99Budget && !broken,
+      detail: `p99 ${fixed(c50.latencyMs.p99)} ms${broken}`,
+    },
+  ];
+}
+
+/** Every budget with whether it holds and the figure behind it; `large` is the last 100k-product bench. */
+export function evaluateBudgets(bench, large) {
+  const results = [
+    ...throughputAndTail(bench.summary, 'api-products', 'GET /api/products (category)', BUDGETS.apiRatio, BUDGETS.apiP99Ms),
+    ...throughputAndTail(bench.summary, 'api-search', 'GET /api/products?search=', BUDGETS.apiRatio, BUDGETS.apiP99Ms),
+    ...throughputAndTail(bench.summary, 'category', 'Page /category/{slug}', BUDGETS.pageRatio, BUDGETS.pageP99Ms),
+    ...throughputAndTail(bench.summary, 'search-page', 'Page /category?search=', BUDGETS.pageRatio, BUDGETS.pageP99Ms),
+    ...throughputAndTail(bench.summary, 'product', 'Page /products/{id}', BUDGETS.pageRatio, BUDGETS.pageP99Ms),
+  ];
+
+  const searchBench = [bench, large].find((b) => b && b.settings.products >= BUDGETS.searchProducts);
+  if (!searchBench) {
+    results.push({ name: `Search at ${BUDGETS.searchProducts / 1000}k products: database p95 ≤ ${BUDGETS.searchDbP95Ms} ms`, holds: false, detail: 'not measured yet: run `BENCH_PRODUCTS=100000 make bench`' });
+  } else {
+    const worst = searchBench.searchDb.reduce((a, b) => (b.requestMs.p95 > a.requestMs.p95 ? b : a));
+    const noMatch = searchBench.searchDb.find((term) => term.noMatch);
+    const guards = searchBench.searchDb.filter((term) => term.plan.guard !== 'ok');
+    results.push({
+      name: `Search at ${BUDGETS.searchProducts / 1000}k: database p95 ≤ ${BUDGETS.searchDbP95Ms} ms for every term (list + facets)`,
+      holds: worst.requestMs.p95 <= BUDGETS.searchDbP95Ms,
+      detail: `worst "${worst.term}" p95 ${fixed(worst.requestMs.p95, 2)} ms (listing alone ${fixed(worst.listMs.p95, 2)} ms); no-match "${noMatch?.term}" p95 ${fixed(noMatch?.requestMs.p95, 2)} ms`,
+    });
+    results.push({
+      name: 'Search plan uses both GIN indexes, no sequential scan of products',
+      holds: guards.length === 0,
+      detail: guards.length === 0 ? `${searchBench.searchDb.length} terms checked` : guards.map((term) => `"${term.term}": ${term.plan.guard}`).join('; '),
+    });
+  }
+
+  for (const [label, pattern] of [['home', /^\/web\/pages\/index$/], ['category', /^\/web\/pages\/category/], ['product', /^\/web\/pages\/products/]]) {
+    const pages = bench.client.filter((page) => pattern.test(page.pageId));
+    if (pages.length === 0) {
+      results.push({ name: `Initial JS ≤ ${BUDGETS.initialJsGzipKb} kB gzip on the ${label} page`, holds: false, detail: 'no such page in the build' });
+      continue;
+    }
+    for (const page of pages) {
+      results.push({
+        name: `Initial JS ≤ ${BUDGETS.initialJsGzipKb} kB gzip: ${page.pageId}`,
+        holds: kb(page.js.gzip) <= BUDGETS.initialJsGzipKb,
+        detail: `${fixed(kb(page.js.gzip))} kB gzip, ${fixed(kb(page.js.brotli))} kB brotli, ${page.js.files} files`,
+      });
+      results.push({
+        name: `CSS ≤ ${BUDGETS.cssGzipKb} kB gzip: ${page.pageId}`,
+        holds: kb(page.css.gzip) <= BUDGETS.cssGzipKb,
+        detail: `${fixed(kb(page.css.gzip))} kB gzip, ${fixed(kb(page.css.brotli))} kB brotli`,
+      });
+    }
+  }
+
+  results.push({
+    name: `Peak RSS of the shop under load ≤ ${BUDGETS.peakRssMb} MB (PostgreSQL)`,
+    holds: bench.shop.peakRssMb <= BUDGETS.peakRssMb,
+    detail: `${fixed(bench.shop.peakRssMb)} MB (VmHWM of the shop process over the whole bench)`,
+  });
+  return results;
+}
+
+export function printBudgets(results, log = console.log) {
+  log('\nBudgets (issue 6)');
+  for (const result of results) log(`  ${result.holds ? 'holds      ' : 'FALLS SHORT'}  ${result.name} — ${result.detail}`);
+  const short = results.filter((result) => !result.holds).length;
+  log(short === 0 ? '  Every budget holds.' : `  ${short} of ${results.length} fall short.`);
+  return short;
+}

@@ -1,0 +1,55 @@
+// One measured run: autocannon against a target whose path changes on every request, with /proc read
+// meanwhile; a run during which other processes used more than a tenth of a core is repeated.
+import autocannon from 'autocannon';
+import { startSampling } from './proc.mjs';
+
+function fire({ url, paths, connections, duration }) {
+  let next = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration,
+        // A fresh path per request (category, product, search term...), in a fixed order.
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** A short run whose figures are thrown away: JIT, caches and connection pools settle first. */
+export async function warmUp({ url, paths, seconds }) {
+  await fire({ url, paths, connections: 50, duration: seconds });
+}
+
+export async function measure({ target, server, ourPids, database, connections, seconds, foreignLimit, maxAttempts, log }) {
+  const attempts = [];
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const stop = startSampling({ serverPid: server.pid, ourPids, database });
+    const result = await fire({ url: target.url, paths: target.paths, connections, duration: seconds });
+    const usage = stop();
+    const requests = result.requests.total;
+    const cpuSeconds = usage.serverCpuSeconds + usage.databaseCpuSeconds;
+    const run = {
+      reqPerSec: requests / result.duration,
+      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+      requests,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      serverCores: usage.serverCores,
+      databaseCores: usage.databaseCores,
+      clientCores: usage.clientCores,
+      foreignCores: usage.foreignCores,
+      reqPerCpuSecond: cpuSeconds > 0 ? requests / cpuSeconds : null,
+      peakRssMb: usage.peakRssMb,
+    };
+    attempts.push(run);
+    if (usage.foreignCores <= foreignLimit) break;
+    log(`    ${target.name} c${connections}: other processes used ${usage.foreignCores.toFixed(2)} cores; ${attempt < maxAttempts ? 'repeating' : 'keeping the quietest attempt'}`);
+  }
+  const best = attempts.reduce((quietest, run) => (run.foreignCores < quietest.foreignCores ? run : quietest));
+  return { ...best, attempts: attempts.length, noisy: best.foreignCores > foreignLimit };
+}

@@ -1,0 +1,81 @@
+// The servers under test, each its own process: the shop exactly as `make start` runs it, and the
+// baselines. Their output goes to var/bench/*.log so a failure can be read afterwards.
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+async function waitFor(url, child, logFile, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode} before it was ready; see ${logFile}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s; see ${logFile}`);
+}
+
+function start({ name, node, args, env, cwd, logDir, readyUrl, discardStdout = false }) {
+  const logFile = path.join(logDir, `${name}.log`);
+  const out = openSync(logFile, 'w');
+  const stdout = discardStdout ? 'ignore' : out;
+  const child = spawn(node, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', stdout, out] });
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal)));
+  return {
+    name,
+    pid: child.pid,
+    logFile,
+    ready: () => waitFor(readyUrl, child, logFile),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}
+
+/** `node dist/src/main.js`, production, on the bench database; `extraArgs` e.g. `--cpu-prof`. */
+export function startShop({ root, node, settings, databaseUrl, dataDir, logDir, extraArgs = [] }) {
+  return start({
+    name: 'shop',
+    node,
+    args: [...extraArgs, path.join(root, 'dist/src/main.js')],
+    cwd: root,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(settings.shopPort),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: settings.logLevel,
+      PUBLIC_URL: `http://localhost:${settings.shopPort}`,
+    },
+    logDir,
+    readyUrl: `http://127.0.0.1:${settings.shopPort}/api/ready`,
+    // pino's request log (one line per request, gigabytes over a bench) goes nowhere; errors still reach stderr.
+    discardStdout: true,
+  });
+}
+
+export function startBaselines({ root, node, settings, databaseUrl, fixturesFile, logDir }) {
+  return start({
+    name: 'baselines',
+    node,
+    args: [path.join(root, 'scripts/bench/baseline-server.mjs')],
+    cwd: root,
+    env: {
+      NODE_ENV: 'production',
+      BASELINE_PORT: String(settings.baselinePort),
+      DATABASE_URL: databaseUrl,
+      BASELINE_FIXTURES: fixturesFile,
+    },
+    logDir,
+    readyUrl: `http://127.0.0.1:${settings.baselinePort}/json`,
+  });
+}

@@ -1,0 +1,87 @@
+// The median of the repetitions per target and concurrency, its ratio to its baseline, and the tables.
+
+const median = (values) => {
+  const sorted = values.filter((value) => value !== null && value !== undefined).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** One row per target and concurrency: medians over repetitions, the worst noise, the ratio to the baseline. */
+export function summarise(targets, runs) {
+  const rows = [];
+  for (const target of targets) {
+    for (const connections of [...new Set(runs.map((run) => run.connections))]) {
+      const mine = runs.filter((run) => run.target === target.name && run.connections === connections);
+      if (mine.length === 0) continue;
+      rows.push({
+        target: target.name,
+        server: target.server,
+        example: target.paths[0],
+        connections,
+        repetitions: mine.length,
+        reqPerSec: median(mine.map((run) => run.reqPerSec)),
+        latencyMs: { p50: median(mine.map((run) => run.latencyMs.p50)), p99: median(mine.map((run) => run.latencyMs.p99)) },
+        serverCores: median(mine.map((run) => run.serverCores)),
+        databaseCores: median(mine.map((run) => run.databaseCores)),
+        reqPerCpuSecond: median(mine.map((run) => run.reqPerCpuSecond)),
+        peakRssMb: Math.max(...mine.map((run) => run.peakRssMb)),
+        foreignCores: Math.max(...mine.map((run) => run.foreignCores)),
+        noisy: mine.some((run) => run.noisy),
+        non2xx: mine.reduce((sum, run) => sum + run.non2xx, 0),
+        errors: mine.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
+        baseline: target.baseline ?? null,
+      });
+    }
+  }
+  for (const row of rows) {
+    const base = rows.find((other) => other.target === row.baseline && other.connections === row.connections);
+    row.baselineReqPerSec = base?.reqPerSec ?? null;
+    row.ratio = base?.reqPerSec ? row.reqPerSec / base.reqPerSec : null;
+  }
+  return rows;
+}
+
+const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
+const num = (value, digits = 0) => (value === null || value === undefined ? '–' : value.toFixed(digits));
+
+export function printTable(rows, log = console.log) {
+  const header = [
+    pad('target', 14, true), pad('server', 9, true), pad('c', 3), pad('req/s', 7), pad('p50 ms', 7), pad('p99 ms', 7),
+    pad('baseline', 14, true), pad('ratio', 6), pad('srv cpu', 8), pad('db cpu', 7), pad('req/cpu-s', 10), pad('RSS MB', 7), pad('noise', 6), ' notes',
+  ].join(' ');
+  log(header);
+  log('-'.repeat(header.length));
+  for (const row of rows) {
+    const notes = [
+      row.noisy ? 'noisy' : '',
+      row.non2xx ? `${row.non2xx} non-2xx` : '',
+      row.errors ? `${row.errors} errors` : '',
+    ].filter(Boolean).join(', ');
+    log([
+      pad(row.target, 14, true), pad(row.server, 9, true), pad(row.connections, 3), pad(num(row.reqPerSec), 7),
+      pad(num(row.latencyMs.p50, 1), 7), pad(num(row.latencyMs.p99, 1), 7), pad(row.baseline ?? '', 14, true),
+      pad(row.ratio === null ? '' : `${Math.round(row.ratio * 100)}%`, 6), pad(num(row.serverCores, 2), 8), pad(num(row.databaseCores, 2), 7),
+      pad(num(row.reqPerCpuSecond), 10), pad(num(row.peakRssMb), 7), pad(num(row.foreignCores, 2), 6), ` ${notes}`,
+    ].join(' '));
+  }
+  log('c: connections; cpu in cores (1.00 = one core busy); noise: the most CPU other processes used during a kept run (cores).');
+}
+
+export function printClient(pages, log = console.log) {
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  log('\nClient: initial JS and CSS per page (kB; gzip at zlib default, brotli at quality 11)');
+  log(`${pad('page', 42, true)} ${pad('JS gzip', 8)} ${pad('JS br', 7)} ${pad('files', 5)} ${pad('CSS gzip', 8)} ${pad('CSS br', 7)}`);
+  for (const page of pages) {
+    log(`${pad(page.pageId, 42, true)} ${pad(kb(page.js.gzip), 8)} ${pad(kb(page.js.brotli), 7)} ${pad(page.js.files, 5)} ${pad(kb(page.css.gzip), 8)} ${pad(kb(page.css.brotli), 7)}`);
+  }
+}
+
+export function printSearch(results, products, log = console.log) {
+  log(`\nSearch in the database at ${products} products (ms; one query at a time, idle server; all4 = listing + 3 facet queries)`);
+  log('The plan must use both GIN indexes at 100k products; on small tables PostgreSQL rightly prefers a scan.');
+  log(`${pad('term', 18, true)} ${pad('matches', 8)} ${pad('list p50', 9)} ${pad('list p95', 9)} ${pad('all4 p95', 9)} plan`);
+  for (const term of results) {
+    log(`${pad(term.term, 18, true)} ${pad(term.matches, 8)} ${pad(num(term.listMs.p50, 2), 9)} ${pad(num(term.listMs.p95, 2), 9)} ${pad(num(term.requestMs.p95, 2), 9)} ${term.plan.guard}`);
+  }
+}

@@ -1,0 +1,35 @@
+// Everything the benchmark can be told, from the environment (the Makefile passes it through).
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const NODE = path.join(ROOT, 'node_modules/.bin/node');
+export const OUT_DIR = path.join(ROOT, 'var/bench');
+
+const quick = process.env.BENCH_QUICK === '1';
+
+export const settings = {
+  quick,
+  products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
+  categories: 200,
+  seed: 1,
+  /** A server where we may create and drop a database (trust auth on 127.0.0.1, as the tests use). */
+  adminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  database: process.env.BENCH_DATABASE ?? 'shop_bench',
+  shopPort: Number(process.env.BENCH_SHOP_PORT ?? 3901),
+  baselinePort: Number(process.env.BENCH_BASELINE_PORT ?? 3902),
+  /** pino's level for the shop under load; production's default (`info`) logs every request, so we keep it. */
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+  warmupSeconds: quick ? 1 : 5,
+  durationSeconds: quick ? 2 : 10,
+  repetitions: quick ? 1 : 3,
+  connections: [10, 50],
+  /** A run is repeated when processes other than ours used more than this share of one core meanwhile. */
+  foreignCpuLimit: 0.1,
+  maxAttempts: quick ? 1 : 3,
+  /** Only these targets (comma-separated names), for developing the harness. */
+  only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : null,
+  /** Machine-wide, so benches from two checkouts never overlap either. */
+  lockFile: path.join(os.tmpdir(), 'shop-bench.lock'),
+};
