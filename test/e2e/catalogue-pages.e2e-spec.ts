@@ -242,6 +242,7 @@ describe(`catalogue pages (${databaseKind})`, () => {
     it('shows a clear "no results" state with ways on', async () => {
       const res = await http().get('/category?search=xylophone%20quartet').expect(200);
       expect(cardSlugs(res.text)).toEqual([]);
+      expect(res.text).not.toContain('data-facets='); // nothing to filter
       const empty = section(res.text, 'data-no-results');
       expect(text(empty)).toContain('No products found');
       expect(text(empty)).toContain('We found no products matching “xylophone quartet”');
@@ -314,7 +315,10 @@ describe(`catalogue pages (${databaseKind})`, () => {
     });
 
     it('offers the free preview when there is a preview video, and related products', () => {
-      expect(text(section(res.text, 'data-product-preview'))).toContain('Free preview');
+      const preview = section(res.text, 'data-product-preview');
+      expect(text(preview)).toContain('Free preview');
+      // Engineer P's button: anonymous visitors are asked to sign in first, and come back here.
+      expect(tags(preview, 'a').find((a) => a.href?.startsWith('/login'))?.href).toBe(`/login?redirect=${encodeURIComponent(`/products/${manual.slug}`)}`);
       expect(cardSlugs(section(res.text, 'data-related-products')).sort()).toEqual([coshh.slug, fire.slug].sort());
     });
 

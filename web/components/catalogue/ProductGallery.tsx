@@ -45,6 +45,8 @@ export function ProductGallery({ images, title }: { images: readonly ImageView[]
               <a
                 className="gallery__thumb"
                 href={image.url}
+                // An image, not a page: the client router must leave this link to the click handler (or the browser).
+                data-vike="false"
                 onClick={choose(index)}
                 aria-current={index === selected ? 'true' : undefined}
                 aria-label={`Show image ${index + 1} of ${images.length}${image.alt ? `: ${image.alt}` : ''}`}

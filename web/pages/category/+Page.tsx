@@ -13,14 +13,19 @@ export default function Page() {
   const { category, params, sort, products, total, lastPage, facets, suggestions } = useData<Data>();
   const path = categoryPath(category?.slug);
   const first = (params.page - 1) * params.perPage + 1;
+  // A search that found nothing anywhere has nothing to filter by, unless filters are what emptied it.
+  const showFacets =
+    category !== null || params.brand !== undefined || params.kind !== undefined || facets.categories.length + facets.brands.length + facets.kinds.length > 0;
   return (
     <div className="container product-list" data-product-list={category?.slug ?? (params.search ? 'search' : 'all')}>
       <h1 className="product-list__title">{listHeading(category, params.search)}</h1>
       {category?.description && !params.search && <p className="product-list__lead">{category.description}</p>}
-      <div className="product-list__layout">
-        <aside className="product-list__facets" aria-label="Filter products">
-          <ProductFacets path={path} category={category} params={params} facets={facets} />
-        </aside>
+      <div className={showFacets ? 'product-list__layout' : 'product-list__layout product-list__layout--single'}>
+        {showFacets && (
+          <aside className="product-list__facets" aria-label="Filter products">
+            <ProductFacets path={path} category={category} params={params} facets={facets} />
+          </aside>
+        )}
         <div className="product-list__results">
           <div className="product-list__toolbar">
             <p className="product-list__count" data-result-count={total}>

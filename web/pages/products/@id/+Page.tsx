@@ -2,6 +2,7 @@ import { useData } from 'vike-react/useData';
 import { ProductGrid } from '../../../components/catalogue/ProductCard.js';
 import { ProductGallery } from '../../../components/catalogue/ProductGallery.js';
 import { ProductOptions } from '../../../components/catalogue/ProductOptions.js';
+import { RequestPreviewButton } from '../../../components/catalogue/RequestPreviewButton.js';
 import '../../../components/catalogue/ProductPage.css';
 import { categoryPath } from '../../../lib/catalogue.js';
 import { formatPounds } from '../../../lib/format.js';
@@ -89,10 +90,7 @@ export default function Page() {
         <section className="product-page__section product-preview" aria-labelledby="preview-heading" data-product-preview="">
           <h2 id="preview-heading">Free preview</h2>
           <p>Watch this title free for 7 days before you buy: request a preview and we will add it to your account.</p>
-          {/* PREVIEWS: engineer P's <RequestPreviewButton productId={product.id} signedIn={user !== null} /> goes here. */}
-          <p data-request-preview-pending="" data-signed-in={user !== null ? 'true' : 'false'}>
-            <a href="/contact">Ask us for a preview</a>
-          </p>
+          <RequestPreviewButton productId={product.id} signedIn={user !== null} />
         </section>
       )}
 
