@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerAdminCommands } from './commands/admin.commands.js';
+import { registerCatalogueCommands } from './commands/catalogue.commands.js';
 import { registerDatabaseCommands } from './commands/db.commands.js';
 import { registerQueueCommands } from './commands/queue.commands.js';
 import { registerSeoCommands } from './commands/seo.commands.js';
@@ -16,5 +17,6 @@ export function createProgram(): Command {
   registerAdminCommands(program);
   registerQueueCommands(program);
   registerSeoCommands(program);
+  registerCatalogueCommands(program);
   return program;
 }

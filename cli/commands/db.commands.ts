@@ -24,6 +24,7 @@ export function registerDatabaseCommands(program: Command): void {
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
       const { BlogService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
       const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
+      const { CatalogueSeeder } = await import('../../src/modules/catalogue/index.js');
       await withCore(async (app) => {
         const database = app.get(DatabaseMaintenance);
         const pending = await database.pendingMigrations();
@@ -34,6 +35,13 @@ export function registerDatabaseCommands(program: Command): void {
           const added = await app.get(WidgetService).addMissing(DEMO_WIDGETS);
           console.log(`Demo content: added ${added} widget(s), kept ${DEMO_WIDGETS.length - added} existing.`);
           console.log(`Demo content: added ${await app.get(BlogService).addMissing(DEMO_BLOG_POSTS)} blog post(s).`);
+          const started = performance.now();
+          const catalogue = await app.get(CatalogueSeeder).seedDemo();
+          console.log(
+            `Demo catalogue: added ${catalogue.products} product(s) (kept ${catalogue.keptProducts} existing), ${catalogue.categories} ` +
+            `categor${catalogue.categories === 1 ? 'y' : 'ies'}, ${catalogue.brands} brand(s), ${catalogue.options} option(s), ` +
+            `${catalogue.images} image(s), ${catalogue.videos} video(s), ${catalogue.files} file(s) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+          );
           const accounts = await app.get(UserAdministrationService).ensureDemoAccounts();
           console.log('Demo accounts (sign in at /login):');
           for (const account of accounts) {

@@ -2,6 +2,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createShopApp } from '../../src/bootstrap.js';
 import { loadEnvironment } from '../../src/config/environment.js';
+import { CatalogueSeeder } from '../../src/modules/catalogue/index.js';
 import { BlogService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
 import { UserAdministrationService } from '../../src/modules/identity/index.js';
 import { DatabaseMaintenance } from '../../src/platform/persistence/persistence.module.js';
@@ -15,12 +16,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * Also seed the demo catalogue of `make start` (68 products with pictures and files). Off by default:
+   * most tests arrange their own catalogue, and drawing the pictures takes a second or two.
+   */
+  demoCatalogue?: boolean;
+  /** Run on this database (e.g. one a CLI command filled) instead of a fresh one; the caller drops it. */
+  database?: TestDatabase;
+}
+
 /**
  * The real application, in this process, on a fresh database with the migrations applied and the
  * demo content and accounts seeded: the same createShopApp that main.ts runs.
  */
-export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function startTestApp(extraEnv: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
   const env = loadEnvironment({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...database.env, ...extraEnv });
   const app = await createShopApp(env);
   await app.get(DatabaseMaintenance).migrate();
@@ -29,6 +40,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     await app.get(WidgetService).addMissing(DEMO_WIDGETS);
     await app.get(BlogService).addMissing(DEMO_BLOG_POSTS);
     await app.get(UserAdministrationService).ensureDemoAccounts();
+    if (options.demoCatalogue) await app.get(CatalogueSeeder).seedDemo();
   });
   await app.getHttpAdapter().getInstance().ready();
   return {
@@ -37,7 +49,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
     sql: (query, params = []) => orm.em.fork().getConnection().execute(query, params),
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

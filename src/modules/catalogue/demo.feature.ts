@@ -1,9 +1,15 @@
 import type { FeatureSlice } from '../../platform/feature-slice.js';
+import { CatalogueSeeder } from './application/demo/catalogue-seeder.service.js';
+import { SyntheticCatalogueGenerator } from './application/demo/synthetic-catalogue.service.js';
 
-/** Demo catalogue for `make start` and the synthetic catalogue for benchmarks (`catalogue:generate`) (issue 4). */
+/**
+ * Demo catalogue for `make start` (`CatalogueSeeder`, run by `shop db:seed --demo`) and the synthetic
+ * catalogue for benchmarks (`SyntheticCatalogueGenerator`, run by `shop catalogue:generate`) (issue 4).
+ * No controllers: only the command line and the tests use them. The entities belong to the browse slice.
+ */
 export const demoFeature: FeatureSlice = {
   controllers: [],
-  providers: [],
-  exports: [],
+  providers: [CatalogueSeeder, SyntheticCatalogueGenerator],
+  exports: [CatalogueSeeder, SyntheticCatalogueGenerator],
   entities: [],
 };

@@ -20,5 +20,10 @@ export { ProductMediaAdminService } from './application/admin/product-media-admi
 export type {
   AdminCategoryView, AdminBrandView, AdminProductListItem, AdminProductView, AdminOptionView, AdminImageView, AdminVideoView, AdminFileView,
 } from './application/admin/admin-views.js';
+export { CatalogueSeeder, type DemoCatalogueCounts } from './application/demo/catalogue-seeder.service.js';
+export {
+  SyntheticCatalogueGenerator, SYNTHETIC_LIMITS, syntheticNumberProblem, type SyntheticCatalogueRequest, type SyntheticCatalogueResult,
+} from './application/demo/synthetic-catalogue.service.js';
+export { NO_MATCH_TERM } from './application/demo/synthetic-words.js';
 
 export const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);
