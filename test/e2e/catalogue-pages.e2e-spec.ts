@@ -389,5 +389,23 @@ describe(`catalogue pages (${databaseKind})`, () => {
       expect(canonicalOf(page.text)).toEqual([`${PUBLIC_URL}/posters/ladder-safety`]);
       expect(h1Of(page.text)).toBe('Ladder Safety Poster'); // the page itself is unchanged
     });
+
+    it('win on a category page, but not over search results at the same path', async () => {
+      const admin = await http().post('/api/login').set('X-Forwarded-For', nextIp())
+        .send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
+      const bearer = `Bearer ${admin.body.token as string}`;
+      for (const path of ['/category/posters', '/category']) {
+        await http().post('/api/admin/seo').set('Authorization', bearer)
+          .send({ path, title: `Staff title for ${path}`, description: `Staff description for ${path}.` }).expect(201);
+      }
+      const posters = await http().get('/category/posters?utm_campaign=x').expect(200);
+      expect(titleOf(posters.text)).toBe('Staff title for /category/posters');
+      expect(metaContent(posters.text, 'name', 'description')).toBe('Staff description for /category/posters.');
+      expect(canonicalOf(posters.text)).toEqual([`${PUBLIC_URL}/category/posters`]);
+      expect(titleOf((await http().get('/category').expect(200)).text)).toBe('Staff title for /category');
+      const search = await http().get('/category?search=ladder').expect(200);
+      expect(titleOf(search.text)).toBe(`Search results for “ladder” | ${APP_NAME}`);
+      expect(metaContent(search.text, 'name', 'description')).toMatch(/^Health and safety training products matching “ladder”/);
+    });
   });
 });
