@@ -14,9 +14,10 @@ export async function data(pageContext: PageContextServer) {
   const { catalogue } = pageContext.services;
   const params = parseListParams(pageContext.urlParsed.search);
   const id = pageContext.routeParams.id;
-  // One query for every category (with counts): it resolves the id and gives the "no results" suggestions.
-  const categories = await catalogue.listCategories();
-  const category = id === undefined ? null : findCategoryIn(categories, id);
+  // Every category with its count is a costly read on a large catalogue: only when a category is named,
+  // or for the "no results" suggestions — never for a plain list or a search that found something.
+  const categories = id === undefined ? null : await catalogue.listCategories();
+  const category = id === undefined ? null : findCategoryIn(categories ?? [], id);
   if (category === undefined) throw render(404);
   if (category && id !== category.slug) throw redirect(`${categoryPath(category.slug)}${pageContext.urlParsed.searchOriginal ?? ''}`, 301);
 
@@ -46,6 +47,8 @@ export async function data(pageContext: PageContextServer) {
       }),
     },
     // Where to go when nothing matched: the categories that have something in them.
-    suggestions: list.meta.total > 0 ? [] : categories.filter((c) => c.product_count > 0).map((c) => ({ slug: c.slug, name: c.name })),
+    suggestions: list.meta.total > 0
+      ? []
+      : (categories ?? (await catalogue.listCategories())).filter((c) => c.product_count > 0).map((c) => ({ slug: c.slug, name: c.name })),
   };
 }
