@@ -14,6 +14,7 @@ import { measure, warmUp } from './lib/load.mjs';
 import { processMemory } from './lib/proc.mjs';
 import { startBaselines, startShop } from './lib/processes.mjs';
 import { printClient, printSearch, printTable, summarise } from './lib/report.mjs';
+import { targetsFor } from './lib/targets.mjs';
 import { measureSearch } from './lib/search-db.mjs';
 import { NODE, OUT_DIR, ROOT, settings } from './lib/settings.mjs';
 
@@ -28,34 +29,6 @@ function gitState() {
   } catch {
     return { commit: null, dirty: null };
   }
-}
-
-/** Shop targets, each with the baseline it is a ratio of, then the baselines themselves. */
-function targetsFor(parameters, shopUrl, baselineUrl) {
-  const { categories, products, options, searchTerms } = parameters;
-  const term = (t) => encodeURIComponent(t);
-  const shop = (name, paths, baseline) => ({ name, server: 'shop', url: shopUrl, paths, baseline });
-  const base = (name, paths) => ({ name, server: 'baselines', url: baselineUrl, paths });
-  return [
-    shop('home', ['/'], 'react-home'),
-    shop('category', categories.map((c) => `/category/${c.slug}`), 'react-category'),
-    shop('search-page', searchTerms.map((t) => `/category?search=${term(t)}`), 'react-search'),
-    // By id and by slug in turn: product pages accept both.
-    shop('product', products.map((p, i) => `/products/${i % 2 ? p.slug : p.id}`), 'react-product'),
-    shop('api-products', categories.map((c) => `/api/products?category=${c.slug}`), 'pg-products'),
-    shop('api-search', searchTerms.map((t) => `/api/products?search=${term(t)}`), 'pg-search'),
-    shop('api-option', options.map((id) => `/api/options/${id}`), 'pg-option'),
-    shop('api-health', ['/api/health'], 'fastify-json'),
-    base('fastify-json', ['/json']),
-    base('static', ['/static']),
-    base('pg-products', categories.map((c) => `/pg/products?category=${c.slug}`)),
-    base('pg-search', searchTerms.map((t) => `/pg/products?search=${term(t)}`)),
-    base('pg-option', options.map((id) => `/pg/options/${id}`)),
-    base('react-home', ['/react/home']),
-    base('react-category', ['/react/category']),
-    base('react-search', ['/react/search']),
-    base('react-product', ['/react/product']),
-  ];
 }
 
 async function main() {

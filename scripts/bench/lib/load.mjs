@@ -1,6 +1,7 @@
 // One measured run: autocannon against a target whose path changes on every request, with /proc read
 // meanwhile; a run during which other processes used more than a tenth of a core is repeated.
 import autocannon from 'autocannon';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startSampling } from './proc.mjs';
 
 function fire({ url, paths, connections, duration }) {
@@ -24,9 +25,25 @@ export async function warmUp({ url, paths, seconds }) {
   await fire({ url, paths, connections: 50, duration: seconds });
 }
 
+/**
+ * Waits until the server and its database are idle: when autocannon stops, requests it gave up on may
+ * still be running (slow pages pile up at c50), and their work must not be billed to the next run.
+ */
+export async function settle({ server, ourPids, database, timeoutSeconds = 60 }) {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  while (Date.now() < deadline) {
+    const stop = startSampling({ serverPid: server.pid, ourPids, database });
+    await sleep(500);
+    const usage = stop();
+    if (usage.ourCores + usage.databaseCores < 0.05) return true;
+  }
+  return false;
+}
+
 export async function measure({ target, server, ourPids, database, connections, seconds, foreignLimit, maxAttempts, log }) {
   const attempts = [];
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    if (!(await settle({ server, ourPids, database }))) log(`    ${target.name}: the server was still busy after 60 s; measuring anyway`);
     const stop = startSampling({ serverPid: server.pid, ourPids, database });
     const result = await fire({ url: target.url, paths: target.paths, connections, duration: seconds });
     const usage = stop();

@@ -103,6 +103,8 @@ export function startSampling({ serverPid, ourPids, database }) {
       /** In cores: 0.1 is a tenth of one core, on average over the run. */
       foreignCores: foreignSeconds / elapsed,
       serverCores: serverSeconds / elapsed,
+      /** Both servers of the bench together (the one under load and the idle one). */
+      ourCores: (serverSeconds + otherOursSeconds) / elapsed,
       databaseCores: databaseSeconds / elapsed,
       clientCores: clientSeconds / elapsed,
       peakRssMb,
