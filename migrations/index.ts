@@ -8,6 +8,7 @@ import { Migration20261122000500CreateBlog } from './Migration20261122000500Crea
 import { Migration20261122000600CreateSeoEntries } from './Migration20261122000600CreateSeoEntries.js';
 import { Migration20261122000700CreateEnquiries } from './Migration20261122000700CreateEnquiries.js';
 import { Migration20261122000800CreateCatalogue } from './Migration20261122000800CreateCatalogue.js';
+import { Migration20261122000840CreateSearchWords } from './Migration20261122000840CreateSearchWords.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -23,4 +24,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000600CreateSeoEntries', class: Migration20261122000600CreateSeoEntries },
   { name: 'Migration20261122000700CreateEnquiries', class: Migration20261122000700CreateEnquiries },
   { name: 'Migration20261122000800CreateCatalogue', class: Migration20261122000800CreateCatalogue },
+  { name: 'Migration20261122000840CreateSearchWords', class: Migration20261122000840CreateSearchWords },
 ];

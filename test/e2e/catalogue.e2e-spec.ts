@@ -49,7 +49,7 @@ describe(`public catalogue API (${databaseKind})`, () => {
   it('lists published products newest first, with paging meta and facet counts', async () => {
     const res = await http().get('/api/products').expect(200);
     expect(titles(res.body)).toEqual(['COSHH Awareness Online', 'Ladder Safety Poster', 'Fire Marshal Essentials', 'Manual Handling Training DVD']);
-    expect(res.body.meta).toEqual({ page: 1, per_page: 24, total: 4, last_page: 1, sort: 'newest', search: null });
+    expect(res.body.meta).toEqual({ page: 1, per_page: 24, total: 4, last_page: 1, sort: 'newest', search: null, corrected_search: null });
     expect(res.body.facets.categories).toEqual([
       { id: dvds.id, slug: 'training-dvds', name: 'Training DVDs', count: 3 },
       { id: posters.id, slug: 'posters', name: 'Posters', count: 2 },
@@ -90,10 +90,17 @@ describe(`public catalogue API (${databaseKind})`, () => {
     expect(res.body.meta.sort).toBe('relevance');
     // The title match ranks above the product that mentions "manual" only in its description; drafts never show.
     expect(titles(res.body)).toEqual(['Manual Handling Training DVD', 'Fire Marshal Essentials']);
+    // Nothing matches the words as typed, so each is corrected to the nearest title word, and the answer says so.
     const typo = await http().get('/api/products').query({ search: 'manul handling' }).expect(200);
-    expect(titles(typo.body)[0]).toBe('Manual Handling Training DVD');
+    expect(titles(typo.body)).toEqual(['Manual Handling Training DVD']);
+    expect(typo.body.meta).toMatchObject({ search: 'manul handling', corrected_search: 'manual handling', total: 1 });
+    const ladder = await http().get('/api/products').query({ search: 'ladr saftey' }).expect(200);
+    expect(titles(ladder.body)).toEqual(['Ladder Safety Poster']);
+    // A term that matches as typed is never "corrected".
+    const exact = await http().get('/api/products').query({ search: 'handling' }).expect(200);
+    expect(exact.body.meta.corrected_search).toBeNull();
     const none = await http().get('/api/products').query({ search: 'xylophone quartet' }).expect(200);
-    expect(none.body).toMatchObject({ data: [], meta: { total: 0, last_page: 1 } });
+    expect(none.body).toMatchObject({ data: [], meta: { total: 0, last_page: 1, corrected_search: null } });
   });
 
   it('sorts by price and title on request', async () => {

@@ -88,7 +88,11 @@ export interface FacetCount {
 
 export interface ProductListResult {
   data: ProductCard[];
-  meta: { page: number; per_page: number; total: number; last_page: number; sort: ProductSort; search: string | null };
+  meta: {
+    page: number; per_page: number; total: number; last_page: number; sort: ProductSort; search: string | null;
+    /** The term actually searched when the words as typed found nothing and near words did ("manul" → "manual"). */
+    corrected_search: string | null;
+  };
   facets: { categories: FacetCount[]; brands: FacetCount[]; kinds: FacetCount[] };
 }
 

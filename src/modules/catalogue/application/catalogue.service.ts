@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { vatOn } from '../../../shared/money.js';
+import { TtlCache } from '../../../shared/ttl-cache.js';
 import { mediaUrl } from '../../../platform/storage/file-storage.port.js';
 import type { Product } from '../domain/product.entity.js';
 import type { OptionKind, ProductOption } from '../domain/product-option.entity.js';
@@ -23,6 +24,14 @@ export interface ProductListQuery {
 }
 
 const RELATED = 4;
+/**
+ * Category counts and brands change only when staff edit the catalogue, yet every category page and the home
+ * page read them; counting every category's products costs tens of milliseconds at 100k products. A few
+ * seconds of staleness is acceptable (and an admin change in this process clears it: see forgetCachedLists).
+ */
+const LIST_CACHE_MS = 30_000;
+/** Search terms are corrected word by word; longer terms are not worth correcting. */
+const MAX_CORRECTED_WORDS = 8;
 
 /** "12" → 12 (an id), "training-dvds" → the slug; pages and the API accept either (product.md). */
 export function slugOrId(value: string): string | number {
@@ -35,10 +44,19 @@ export function slugOrId(value: string): string | number {
  */
 @Injectable()
 export class CatalogueService {
+  private readonly categories = new TtlCache<'all', CategoryView[]>(LIST_CACHE_MS);
+  private readonly brands = new TtlCache<'all', BrandView[]>(LIST_CACHE_MS);
+
   constructor(@Inject(CATALOGUE_READS) private readonly reads: CatalogueReads) {}
 
+  /** Called after staff change categories, brands or products, so this process shows the change at once. */
+  forgetCachedLists(): void {
+    this.categories.clear();
+    this.brands.clear();
+  }
+
   async listCategories(): Promise<CategoryView[]> {
-    return this.reads.categoriesWithCounts();
+    return this.categories.get('all', () => this.reads.categoriesWithCounts());
   }
 
   async getCategory(slugOrIdText: string): Promise<CategoryView> {
@@ -50,11 +68,15 @@ export class CatalogueService {
   /** The same, null when there is none (pages answer with their 404 page). */
   async findCategory(slugOrIdText: string): Promise<CategoryView | null> {
     const key = slugOrId(slugOrIdText);
-    const all = await this.reads.categoriesWithCounts();
+    const all = await this.listCategories();
     return all.find((category) => (typeof key === 'number' ? category.id === key : category.slug === key)) ?? null;
   }
 
   async listBrands(): Promise<BrandView[]> {
+    return this.brands.get('all', () => this.loadBrands());
+  }
+
+  private async loadBrands(): Promise<BrandView[]> {
     const brands = await this.reads.brands();
     return brands.map((brand) => ({
       id: brand.id,
@@ -75,13 +97,43 @@ export class CatalogueService {
     }
     const sort: ProductSort = query.sort ?? (search ? 'relevance' : 'newest');
     const perPage = Math.min(query.perPage, MAX_PER_PAGE);
-    const { rows, total } = await this.reads.listProducts(filter, sort, (query.page - 1) * perPage, perPage);
+    const offset = (query.page - 1) * perPage;
+    let found = await this.reads.listProducts(filter, sort, offset, perPage);
+    let correctedSearch: string | null = null;
+    if (found.total === 0 && search) {
+      // Nothing for the words as typed: try the nearest title words ("manul handling" → "manual handling").
+      correctedSearch = await this.correct(search);
+      if (correctedSearch) {
+        filter.search = correctedSearch;
+        found = await this.reads.listProducts(filter, sort, offset, perPage);
+        if (found.total === 0) correctedSearch = null;
+      }
+    }
     const facets = await this.reads.facets(filter);
+    const { rows, total } = found;
     return {
       data: rows.map(toCard),
-      meta: { page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), sort, search: search ?? null },
+      meta: {
+        page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), sort,
+        search: search ?? null, corrected_search: correctedSearch,
+      },
       facets,
     };
+  }
+
+  /** The term with each unknown word replaced by the nearest title word; null when nothing changes. */
+  private async correct(search: string): Promise<string | null> {
+    const words = [...new Set(search.toLowerCase().match(/[a-z]{3,40}/g) ?? [])].slice(0, MAX_CORRECTED_WORDS);
+    if (words.length === 0) return null;
+    const suggestions = await this.reads.suggestWords(words);
+    let changed = false;
+    const corrected = search.toLowerCase().replace(/[a-z]{3,40}/g, (word) => {
+      const suggestion = suggestions.get(word);
+      if (!suggestion || suggestion === word) return word;
+      changed = true;
+      return suggestion;
+    });
+    return changed ? corrected : null;
   }
 
   /** Featured products for the home page (newest first). */

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
+import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
 import {
   ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
   ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
@@ -20,6 +21,7 @@ const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
 @ApiForbiddenResponse({ description: 'Not an administrator.' })
 @AdminOnly()
 @Controller('api/admin/brands')
+@UseInterceptors(ForgetCachedLists)
 export class AdminBrandsController {
   constructor(private readonly brands: BrandAdminService) {}
 

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
 import {
   ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
   ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
@@ -16,6 +17,7 @@ const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
 @ApiForbiddenResponse({ description: 'Not an administrator.' })
 @AdminOnly()
 @Controller('api/admin/categories')
+@UseInterceptors(ForgetCachedLists)
 export class AdminCategoriesController {
   constructor(private readonly categories: CategoryAdminService) {}
 

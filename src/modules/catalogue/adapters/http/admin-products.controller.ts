@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
 import {
   ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
   ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
@@ -27,6 +28,7 @@ function toInput(body: CreateProductRequest | UpdateProductRequest): Partial<Pro
 @ApiForbiddenResponse({ description: 'Not an administrator.' })
 @AdminOnly()
 @Controller('api/admin/products')
+@UseInterceptors(ForgetCachedLists)
 export class AdminProductsController {
   constructor(private readonly products: ProductAdminService) {}
 

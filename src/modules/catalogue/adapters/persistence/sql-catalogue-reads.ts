@@ -15,11 +15,12 @@ interface Clause {
 }
 
 /**
- * Typo tolerance: `word_similarity(term, title)` above pg_trgm's word threshold (`<%`, GIN-indexed on
- * lower(title)) finds "Manual Handling" for "manul handling"; full text finds words anywhere, stemmed.
+ * Full text on the stored, GIN-indexed document (title A, code and summary B, description C; English stems).
+ * Typos are handled before this by correcting the term's words against `search_words` (see suggestWords),
+ * not by a trigram match on every title, which costs a similarity check per product for short terms.
  */
-const MATCH = `(p.search_document @@ websearch_to_tsquery('english', ?) or lower(?) <% lower(p.title))`;
-const RANK = `(ts_rank_cd(p.search_document, websearch_to_tsquery('english', ?)) + word_similarity(lower(?), lower(p.title)))`;
+const MATCH = `p.search_document @@ websearch_to_tsquery('english', ?)`;
+const RANK = `ts_rank_cd(p.search_document, websearch_to_tsquery('english', ?))`;
 
 const ORDER: Record<Exclude<ProductSort, 'relevance'>, string> = {
   newest: 'p.created_at desc, p.id desc',
@@ -49,7 +50,7 @@ export class SqlCatalogueReads implements CatalogueReads {
     const where = this.where(filter);
     const ranked = sort === 'relevance' && filter.search !== undefined;
     const order = ranked ? `${RANK} desc, p.id desc` : ORDER[sort === 'relevance' ? 'newest' : sort];
-    const orderParams = ranked ? [filter.search, filter.search] : [];
+    const orderParams = ranked ? [filter.search] : [];
     // The page's ids first (with the total from the same scan), then the card columns for those rows only:
     // the lateral image lookup and the kinds aggregate run 24 times, not once per matching product.
     const rows = await this.query<ProductCardRow & { total: number }>(
@@ -158,6 +159,20 @@ export class SqlCatalogueReads implements CatalogueReads {
     return product ? { option, product } : null;
   }
 
+  async suggestWords(words: readonly string[]): Promise<Map<string, string>> {
+    if (words.length === 0) return new Map();
+    // The nearest title word by trigram distance (GiST nearest-neighbour), kept when similar enough: 0.25 lets
+    // one swapped or missing letter in a short word through ("saftey" → "safety", "ladr" → "ladder").
+    const rows = await this.query<{ input: string; suggestion: string | null }>(
+      `select t.input, near.word as suggestion
+       from (values ${words.map(() => '(?::text)').join(', ')}) as t(input)
+       left join lateral (select s.word from search_words s order by s.word <-> t.input, s.word limit 1) near
+         on similarity(near.word, t.input) >= 0.25`,
+      [...words],
+    );
+    return new Map(rows.filter((row) => row.suggestion !== null).map((row) => [row.input, row.suggestion!]));
+  }
+
   async publishedSlugs(limit: number): Promise<Array<{ slug: string; updated_at: Date }>> {
     const rows = await this.query<{ slug: string; updated_at: Date | string }>(
       `select slug, updated_at from products where status = 'published' order by updated_at desc, id desc limit ?`,
@@ -171,7 +186,7 @@ export class SqlCatalogueReads implements CatalogueReads {
     const params: unknown[] = [];
     if (filter.search !== undefined) {
       parts.push(MATCH);
-      params.push(filter.search, filter.search);
+      params.push(filter.search);
     }
     if (filter.categoryId !== undefined) {
       parts.push('exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)');

@@ -60,6 +60,8 @@ export interface CatalogueReads {
   /** Everything a product page shows besides the product row, in a handful of queries. */
   productParts(product: Product): Promise<ProductParts>;
   findOption(id: number): Promise<{ option: ProductOption; product: Product } | null>;
+  /** For each word, the nearest word of the product titles (trigram similarity ≥ 0.25), when there is one. */
+  suggestWords(words: readonly string[]): Promise<Map<string, string>>;
   /** Published products' slugs and last changes, most recently changed first, for /sitemap.xml. */
   publishedSlugs(limit: number): Promise<Array<{ slug: string; updated_at: Date }>>;
 }
