@@ -69,8 +69,10 @@ export function syntheticProductsSql(ids: { familyCategoryIds: number[]; synthet
         'SYN-' || lpad(i::text, 7, '0') as code
       from worded
     ), opts as (
+      -- A join on three VALUES rows, not a lateral generate_series: the planner guesses 1,000 rows per
+      -- generate_series, costs the statement in millions and JIT-compiles it, which doubled the CPU time.
       select n.i, n.b, k, case when k = 1 then ${familyKind}[n.f + 1] else ${byte('n.b', 'k')} % 4 end as ki
-      from named n cross join lateral generate_series(1, n.n_options) as k
+      from named n join (values (1), (2), (3)) as options (k) on options.k <= n.n_options
     ), priced as (
       select i, k,
         ${texts(SYNTHETIC_KINDS)}[ki + 1] as kind,
