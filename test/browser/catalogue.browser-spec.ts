@@ -77,6 +77,7 @@ describe(`catalogue journeys in Chromium (${databaseKind})`, () => {
     expect(await page.title()).toBe(`Search results for “manul handling” | ${APP_NAME}`);
     const titles = await cardTitles(page);
     expect(titles[0]).toMatch(/^Manual Handling/);
+    expect(await page.locator('[data-corrected-search]').innerText()).toContain('Showing results for “manual handling”');
     expect(await page.locator('header').getByRole('searchbox').inputValue()).toBe('manul handling');
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);

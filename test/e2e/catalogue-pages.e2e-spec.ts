@@ -219,6 +219,7 @@ describe(`catalogue pages (${databaseKind})`, () => {
       expect(cardSlugs(res.text)[0]).toBe(manual.slug);
       expect(cardSlugs(res.text)).not.toContain(draft.slug);
       expect(h1Of(res.text)).toBe('Search results for “manul handling”');
+      expect(res.text).toContain('data-corrected-search="manual handling"');
       expect(titleOf(res.text)).toBe(`Search results for “manul handling” | ${APP_NAME}`);
       expect(metaContent(res.text, 'name', 'robots')).toBe('noindex, follow');
       expect(canonicalOf(res.text)).toEqual([`${PUBLIC_URL}/category`]);

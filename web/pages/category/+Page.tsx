@@ -10,7 +10,7 @@ import type { Data } from './+data.js';
 
 /** `/category`, `/category/{slug}` and `/category?search=`: results, facets, sort and pages. */
 export default function Page() {
-  const { category, params, sort, products, total, lastPage, facets, suggestions } = useData<Data>();
+  const { category, params, sort, products, total, lastPage, facets, suggestions, correctedSearch } = useData<Data>();
   const path = categoryPath(category?.slug);
   const first = (params.page - 1) * params.perPage + 1;
   // A search that found nothing anywhere has nothing to filter by, unless filters are what emptied it.
@@ -19,6 +19,11 @@ export default function Page() {
   return (
     <div className="container product-list" data-product-list={category?.slug ?? (params.search ? 'search' : 'all')}>
       <h1 className="product-list__title">{listHeading(category, params.search)}</h1>
+      {correctedSearch && (
+        <p className="product-list__lead" data-corrected-search={correctedSearch}>
+          Nothing matched “{params.search}” exactly. Showing results for <strong>“{correctedSearch}”</strong>.
+        </p>
+      )}
       {category?.description && !params.search && <p className="product-list__lead">{category.description}</p>}
       <div className={showFacets ? 'product-list__layout' : 'product-list__layout product-list__layout--single'}>
         {showFacets && (

@@ -37,6 +37,8 @@ export async function data(pageContext: PageContextServer) {
     sort: list.meta.sort,
     products: list.data.map(toCardView),
     total: list.meta.total,
+    /** Set when the words as typed found nothing and the nearest title words did ("manul" → "manual"). */
+    correctedSearch: list.meta.corrected_search,
     lastPage: list.meta.last_page,
     facets: {
       categories: list.facets.categories.map((f) => ({ slug: f.slug ?? String(f.id), name: f.name, count: f.count })),
