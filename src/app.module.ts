@@ -6,6 +6,7 @@ import { CatalogueModule, CatalogueService, PreviewService, ProductViewService }
 import { BlogService, ContentModule, NewsletterService, SeoService, WidgetService } from './modules/content/index.js';
 import { AccountService, IdentityHttpModule, IdentityModule, OAuthService } from './modules/identity/index.js';
 import { HealthModule } from './platform/health/health.module.js';
+import { FaviconModule } from './platform/http/favicon.controller.js';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
 import { createValidationPipe } from './platform/http/request-validation.js';
 import { LoggingModule } from './platform/logging/logging.module.js';
@@ -23,6 +24,7 @@ export class AppModule {
         CoreModule.forRoot(env),
         IdentityHttpModule,
         HealthModule,
+        FaviconModule,
         SsrModule.register({
           imports: [ContentModule, IdentityModule, CatalogueModule],
           inject: [WidgetService, AccountService, OAuthService, SeoService, BlogService, NewsletterService, CatalogueService, ProductViewService, PreviewService],

@@ -306,6 +306,17 @@ describe(`server-rendered pages (${databaseKind})`, () => {
       expect(res.headers['content-type']).toMatch(/^image\//);
     });
 
+    it('answers /favicon.ico with the logo, for documents that name no icon (/sitemap.xml opened in a tab)', async () => {
+      const res = await http.get('/favicon.ico').buffer(true).parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(String(res.body)).toContain('<svg');
+    });
+
     it('is marked private, no-cache', () => {
       expect(home.headers['cache-control']).toBe('private, no-cache');
     });
