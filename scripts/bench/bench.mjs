@@ -1,7 +1,7 @@
 // `make bench`: how close each page and endpoint of the built shop comes to what this machine can do.
 // The method, and how to read the output, are in docs/adr/0013-benchmarks.md. Expects a production build.
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { evaluateBudgets, printBudgets } from './lib/budgets.mjs';
@@ -59,7 +59,7 @@ async function main() {
   const targets = targetsFor(parameters, shopUrl, baselineUrl);
 
   log('\nStarting the shop (node dist/src/main.js, NODE_ENV=production)...');
-  const shop = startShop({ root: ROOT, node: NODE, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR });
+  const shop = startShop({ root: ROOT, node: NODE, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR, extraArgs: settings.shopNodeArgs });
   let baselines;
   try {
     await shop.ready();
@@ -112,6 +112,16 @@ async function main() {
     }
 
     const shopMemory = processMemory(shop.pid);
+    await baselines.stop();
+    await shop.stop();
+
+    // Vike's own cost per page, in-process, without HTTP or the database (scripts/bench/vike-overhead.mjs).
+    log('\nVike renderPage against a bare React render of the same page, CPU per page (in-process, memoised services)');
+    const overhead = spawnSync(NODE, [path.join(ROOT, 'scripts/bench/vike-overhead.mjs'), '--seconds', settings.quick ? '2' : '8'], {
+      cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const vikeOverhead = overhead.status === 0 ? JSON.parse(readFileSync(path.join(OUT_DIR, 'vike-overhead.json'), 'utf8')).results : null;
+
     const summary = summarise(available, runs);
     const bench = {
       startedAt: startedAt.toISOString(),
@@ -125,6 +135,7 @@ async function main() {
       summary,
       runs,
       searchDb,
+      vikeOverhead,
       client,
       served,
       capture: { problems: fixtures.problems },

@@ -19,6 +19,8 @@ export const settings = {
   database: process.env.BENCH_DATABASE ?? 'shop_bench',
   shopPort: Number(process.env.BENCH_SHOP_PORT ?? 3901),
   baselinePort: Number(process.env.BENCH_BASELINE_PORT ?? 3902),
+  /** Extra arguments for the shop's `node` (e.g. `--max-semi-space-size=16`), to try V8 settings; none by default. */
+  shopNodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
   /** pino's level for the shop under load; production's default (`info`) logs every request, so we keep it. */
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
   warmupSeconds: quick ? 1 : 5,
