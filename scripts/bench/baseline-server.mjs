@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { FIND_CATEGORY, FIND_OPTION, FIND_PRODUCT, numbered, productListQueries } from './lib/catalogue-sql.mjs';
+import { FIND_CATEGORY, FIND_OPTION, FIND_PRODUCT, numbered, productListFlow } from './lib/catalogue-sql.mjs';
 import { pageEntries, pageRenderer } from './lib/react-baseline.mjs';
 import { ROOT } from './lib/settings.mjs';
 
@@ -49,17 +49,16 @@ app.get('/pg/products', async (request, reply) => {
     if (!category) return reply.status(422).send({ errors: { category: ['No category has that slug or id.'] } });
     categoryId = category.id;
   }
-  const queries = productListQueries({ search, categoryId });
-  // One after another, as the shop does.
-  const rows = await query(queries.list);
-  const categories = await query(queries.categories);
-  const brands = await query(queries.brands);
-  const kinds = await query(queries.kinds);
+  // One after another, as the shop does (with its correction of a search that found nothing).
+  const { rows, correctedSearch, facets } = await productListFlow(query, { search, categoryId });
   const total = rows[0]?.total ?? 0;
   return {
     data: rows.map(toCard),
-    meta: { page: 1, per_page: 24, total, last_page: Math.max(1, Math.ceil(total / 24)), sort: search ? 'relevance' : 'newest', search: search ?? null },
-    facets: { categories, brands, kinds },
+    meta: {
+      page: 1, per_page: 24, total, last_page: Math.max(1, Math.ceil(total / 24)), sort: search ? 'relevance' : 'newest',
+      search: search ?? null, corrected_search: correctedSearch,
+    },
+    facets,
   };
 });
 

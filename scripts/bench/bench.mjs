@@ -12,7 +12,7 @@ import { capturePages } from './lib/fixtures.mjs';
 import { acquireLock } from './lib/lock.mjs';
 import { measure, warmUp } from './lib/load.mjs';
 import { processMemory } from './lib/proc.mjs';
-import { startBaselines, startShop } from './lib/processes.mjs';
+import { cleanUpOnSignal, startBaselines, startShop } from './lib/processes.mjs';
 import { printClient, printSearch, printTable, summarise } from './lib/report.mjs';
 import { targetsFor } from './lib/targets.mjs';
 import { measureSearch } from './lib/search-db.mjs';
@@ -61,6 +61,10 @@ async function main() {
   log('\nStarting the shop (node dist/src/main.js, NODE_ENV=production)...');
   const shop = startShop({ root: ROOT, node: NODE, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR, extraArgs: settings.shopNodeArgs });
   let baselines;
+  cleanUpOnSignal(async () => {
+    await Promise.allSettled([baselines?.stop(), shop.stop()]);
+    releaseLock();
+  });
   try {
     await shop.ready();
     const routes = Object.fromEntries(['home', 'category', 'search', 'product'].map((route) => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { databaseUrl, loadParameters } from './lib/database.mjs';
 import { acquireLock } from './lib/lock.mjs';
 import { measure, warmUp } from './lib/load.mjs';
-import { startShop } from './lib/processes.mjs';
+import { cleanUpOnSignal, startShop } from './lib/processes.mjs';
 import { NODE, OUT_DIR, ROOT, settings } from './lib/settings.mjs';
 import { targetsFor } from './lib/targets.mjs';
 
@@ -143,6 +143,10 @@ async function profileTargets(names) {
   const shop = startShop({
     root: ROOT, node: NODE, settings, databaseUrl: url, dataDir: path.join(OUT_DIR, 'data'), logDir: OUT_DIR,
     extraArgs: [`--inspect=127.0.0.1:${INSPECTOR_PORT}`],
+  });
+  cleanUpOnSignal(async () => {
+    await shop.stop();
+    release();
   });
   const file = path.join(profileDir, `${names.join('+')}.cpuprofile`);
   try {

@@ -51,12 +51,12 @@ export function evaluateBudgets(bench, large) {
     const noMatch = searchBench.searchDb.find((term) => term.noMatch);
     const guards = searchBench.searchDb.filter((term) => term.plan.guard !== 'ok');
     results.push({
-      name: `Search at ${BUDGETS.searchProducts / 1000}k: database p95 ≤ ${BUDGETS.searchDbP95Ms} ms for every term (list + facets)`,
+      name: `Search at ${BUDGETS.searchProducts / 1000}k: database p95 ≤ ${BUDGETS.searchDbP95Ms} ms for every term (all queries of the request)`,
       holds: worst.requestMs.p95 <= BUDGETS.searchDbP95Ms,
       detail: `worst "${worst.term}" p95 ${fixed(worst.requestMs.p95, 2)} ms (listing alone ${fixed(worst.listMs.p95, 2)} ms); no-match "${noMatch?.term}" p95 ${fixed(noMatch?.requestMs.p95, 2)} ms`,
     });
     results.push({
-      name: 'Search plan uses both GIN indexes, no sequential scan of products',
+      name: 'Search listing uses the full-text GIN index, no sequential scan of products',
       holds: guards.length === 0,
       detail: guards.length === 0 ? `${searchBench.searchDb.length} terms checked` : guards.map((term) => `"${term.term}": ${term.plan.guard}`).join('; '),
     });

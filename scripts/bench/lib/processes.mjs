@@ -79,3 +79,16 @@ export function startBaselines({ root, node, settings, databaseUrl, fixturesFile
     readyUrl: `http://127.0.0.1:${settings.baselinePort}/json`,
   });
 }
+
+/**
+ * Ctrl+C (or SIGTERM) stops the servers this bench started and releases its lock before exiting: without
+ * it they would keep their ports and the next bench would find the lock held.
+ */
+export function cleanUpOnSignal(cleanUp) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the servers of this bench.`);
+      Promise.resolve(cleanUp()).finally(() => process.exit(130));
+    });
+  }
+}

@@ -78,10 +78,12 @@ export function printClient(pages, log = console.log) {
 }
 
 export function printSearch(results, products, log = console.log) {
-  log(`\nSearch in the database at ${products} products (ms; one query at a time, idle server; all4 = listing + 3 facet queries)`);
-  log('The plan must use both GIN indexes at 100k products; on small tables PostgreSQL rightly prefers a scan.');
-  log(`${pad('term', 18, true)} ${pad('matches', 8)} ${pad('list p50', 9)} ${pad('list p95', 9)} ${pad('all4 p95', 9)} plan`);
+  log(`\nSearch in the database at ${products} products (ms; one query at a time, idle server; request = listing,`);
+  log('correction when nothing matched, and the 3 facet queries). The plans must use the indexes at 100k products;');
+  log('on small tables PostgreSQL rightly prefers a scan.');
+  log(`${pad('term', 18, true)} ${pad('matches', 8)} ${pad('list p50', 9)} ${pad('list p95', 9)} ${pad('req p50', 8)} ${pad('req p95', 8)} plan`);
   for (const term of results) {
-    log(`${pad(term.term, 18, true)} ${pad(term.matches, 8)} ${pad(num(term.listMs.p50, 2), 9)} ${pad(num(term.listMs.p95, 2), 9)} ${pad(num(term.requestMs.p95, 2), 9)} ${term.plan.guard}`);
+    const corrected = term.correctedTo ? ` (corrected to "${term.correctedTo}")` : '';
+    log(`${pad(term.term, 18, true)} ${pad(term.matches, 8)} ${pad(num(term.listMs.p50, 2), 9)} ${pad(num(term.listMs.p95, 2), 9)} ${pad(num(term.requestMs.p50, 2), 8)} ${pad(num(term.requestMs.p95, 2), 8)} ${term.plan.guard}${corrected}`);
   }
 }
