@@ -26,4 +26,15 @@ describe('TtlCache', () => {
     cache.clear();
     expect(await cache.get('a', () => Promise.resolve(2))).toBe(2);
   });
+
+  it('keeps at most maxEntries keys, dropping the oldest computed', async () => {
+    const cache = new TtlCache<string, number>(60_000, Date.now, 2);
+    let calls = 0;
+    const compute = () => Promise.resolve(++calls);
+    await cache.get('a', compute);
+    await cache.get('b', compute);
+    await cache.get('c', compute); // drops a
+    expect(await cache.get('b', compute)).toBe(2);
+    expect(await cache.get('a', compute)).toBe(4);
+  });
 });

@@ -46,6 +46,12 @@ export function slugOrId(value: string): string | number {
 export class CatalogueService {
   private readonly categories = new TtlCache<'all', CategoryView[]>(LIST_CACHE_MS);
   private readonly brands = new TtlCache<'all', BrandView[]>(LIST_CACHE_MS);
+  /**
+   * Facet counts group every matching product three ways: ~45 ms of database time per list at 10k products,
+   * ~450 ms at 100k (measured), for numbers a visitor reads as "about how many". They are cached per filter
+   * (search term included) like the category counts; the page of products itself is always fresh.
+   */
+  private readonly facetCounts = new TtlCache<string, ProductListResult['facets']>(LIST_CACHE_MS);
 
   constructor(@Inject(CATALOGUE_READS) private readonly reads: CatalogueReads) {}
 
@@ -53,6 +59,7 @@ export class CatalogueService {
   forgetCachedLists(): void {
     this.categories.clear();
     this.brands.clear();
+    this.facetCounts.clear();
   }
 
   async listCategories(): Promise<CategoryView[]> {
@@ -109,7 +116,8 @@ export class CatalogueService {
         if (found.total === 0) correctedSearch = null;
       }
     }
-    const facets = await this.reads.facets(filter);
+    const facetKey = JSON.stringify([filter.search?.toLowerCase() ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null]);
+    const facets = await this.facetCounts.get(facetKey, () => this.reads.facets(filter));
     const { rows, total } = found;
     return {
       data: rows.map(toCard),
