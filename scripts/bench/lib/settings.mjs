@@ -25,7 +25,7 @@ export const settings = {
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
   warmupSeconds: quick ? 1 : 5,
   durationSeconds: quick ? 2 : 10,
-  repetitions: quick ? 1 : 3,
+  repetitions: Number(process.env.BENCH_REPETITIONS ?? (quick ? 1 : 3)),
   connections: [10, 50],
   /** A run is repeated when processes other than ours used more than this share of one core meanwhile. */
   foreignCpuLimit: 0.1,
