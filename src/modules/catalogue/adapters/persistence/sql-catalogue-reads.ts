@@ -22,6 +22,9 @@ interface Clause {
 const MATCH = `p.search_document @@ websearch_to_tsquery('english', ?)`;
 const RANK = `ts_rank_cd(p.search_document, websearch_to_tsquery('english', ?))`;
 
+/** How many of each shared category's newest products are weighed as related products. */
+const RELATED_CANDIDATES_PER_CATEGORY = 60;
+
 const ORDER: Record<Exclude<ProductSort, 'relevance'>, string> = {
   newest: 'p.created_at desc, p.id desc',
   title: 'p.title asc, p.id asc',
@@ -107,13 +110,25 @@ export class SqlCatalogueReads implements CatalogueReads {
   }
 
   async relatedIds(productId: number, limit: number): Promise<number[]> {
+    // Candidates are the newest few products of each of the product's categories (a primary-key range scan
+    // each), not every member: joining whole categories cost ~200 ms for a product in a 17,000-product
+    // category at 100k products (measured). Among the candidates, most categories shared wins.
     const rows = await this.query<{ id: number }>(
-      `select p.id from product_categories mine
-       join product_categories other on other.category_id = mine.category_id and other.product_id <> mine.product_id
-       join products p on p.id = other.product_id and p.status = 'published'
-       where mine.product_id = ?
-       group by p.id order by count(*) desc, p.featured desc, p.id desc limit ?`,
-      [productId, limit],
+      `select p.id
+       from (
+         select other.product_id, count(*) as shared
+         from product_categories mine
+         cross join lateral (
+           select o.product_id from product_categories o
+           where o.category_id = mine.category_id and o.product_id <> mine.product_id
+           order by o.product_id desc limit ?
+         ) other
+         where mine.product_id = ?
+         group by other.product_id
+       ) candidates
+       join products p on p.id = candidates.product_id and p.status = 'published'
+       order by candidates.shared desc, p.featured desc, p.id desc limit ?`,
+      [RELATED_CANDIDATES_PER_CATEGORY, productId, limit],
     );
     return rows.map((row) => row.id);
   }
