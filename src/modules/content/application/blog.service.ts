@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
+import { slugify } from '../../../shared/slugify.js';
 import { UserDirectory } from '../../identity/index.js';
 import { slugTaken } from '../domain/blog-errors.js';
 import { BlogPost, type BlogPostStatus } from '../domain/blog-post.entity.js';
@@ -67,18 +68,7 @@ export interface DemoBlogPost {
   publishedAt: string;
 }
 
-/** "Fire marshal training: how many?" → "fire-marshal-training-how-many". */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-    .replace(/-+$/, '');
-}
+export { slugify };
 
 // Sitemaps hold at most 50,000 URLs; a shop's blog stays far below that.
 const SITEMAP_POSTS = 50_000;

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { toInt } from '../../../../platform/http/transforms.js';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
 /** Paging of an admin list under a user (`?page=&per_page=`). */
 export class AdminUserTabQuery {

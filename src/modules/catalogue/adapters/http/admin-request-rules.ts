@@ -9,10 +9,9 @@ import { ADMIN_MAX_PER_PAGE } from '../../application/admin/admin-queries.js';
  * Building blocks of the catalogue administration's request DTOs: the conversions a query string or a
  * multipart form needs (everything arrives as text there) and the rules several requests share.
  */
-export const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : typeof value === 'string' ? Number(value) : value);
-export const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-export const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
-export const blankToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+import { blankToUndefined, toInt, trim, trimToNull } from '../../../../platform/http/transforms.js';
+
+export { blankToUndefined, toInt, trim, trimToNull };
 /** "true"/"false" from a query string or form; JSON booleans pass through; anything else fails IsBoolean. */
 export const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 

@@ -1,11 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { blankToUndefined, toInt } from '../../../../platform/http/transforms.js';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_PER_PAGE, PRODUCT_SORTS, type ProductSort } from '../../application/catalogue-views.js';
 import { OPTION_KINDS, type OptionKind } from '../../domain/product-option.entity.js';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
-const blankToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /** `GET /api/products`: filters, search, sort and bounded paging; anything else is a 422 with the field. */
 export class ProductListRequest {

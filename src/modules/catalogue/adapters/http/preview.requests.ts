@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { toInt } from '../../../../platform/http/transforms.js';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PREVIEW_EXTEND_DAYS } from '../../application/preview-admin.service.js';
 import type { PreviewState } from '../../application/ports/preview-repository.port.js';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const MAX_ID = 2_147_483_647;
 const PREVIEW_STATES: readonly PreviewState[] = ['pending', 'active', 'expired', 'revoked'];
 

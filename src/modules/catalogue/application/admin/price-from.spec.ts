@@ -1,5 +1,4 @@
 import { lowestActivePrice } from './price-from.js';
-import { slugify } from './slugify.js';
 
 describe('lowestActivePrice', () => {
   it('is the lowest price among active options', () => {
@@ -14,17 +13,5 @@ describe('lowestActivePrice', () => {
   it('is null when no option is active', () => {
     expect(lowestActivePrice([])).toBeNull();
     expect(lowestActivePrice([{ price: 100, active: false }])).toBeNull();
-  });
-});
-
-describe('slugify', () => {
-  it('makes lower-case words joined by dashes', () => {
-    expect(slugify('Fire Marshal & Warden: Essentials', 160)).toBe('fire-marshal-and-warden-essentials');
-    expect(slugify('  Café  Safety — Level 2 ', 160)).toBe('cafe-safety-level-2');
-  });
-
-  it('cuts at the limit without a trailing dash, and is empty when nothing is usable', () => {
-    expect(slugify('abc def', 4)).toBe('abc');
-    expect(slugify('★★★', 160)).toBe('');
   });
 });

@@ -12,7 +12,7 @@ import type { Paging, ProductAdminQuery } from './admin-queries.js';
 import { productCodeTaken, productSlugTaken } from './admin-errors.js';
 import type { AdminProductListItem, AdminProductView } from './admin-views.js';
 import { withoutUndefined } from './partial.js';
-import { slugify } from './slugify.js';
+import { slugify } from '../../../../shared/slugify.js';
 import { StoredObjects } from './stored-objects.js';
 
 /** What an administrator writes. On update a field left out keeps its value; null clears a nullable one. */

@@ -1,6 +1,6 @@
 import type { OptionKind } from '../../domain/product-option.entity.js';
 import { PRODUCT_LIMITS } from '../../domain/product.entity.js';
-import { slugify } from '../admin/slugify.js';
+import { slugify } from '../../../../shared/slugify.js';
 import { type ArtworkSubject, coverSvg, pointsSvg, stillSvg } from './demo-artwork.js';
 import { DEMO_BRANDS, DEMO_LINES, type DemoFamily, type DemoLine } from './demo-catalogue.data.js';
 import { descriptionOf, downloadFileOf, summaryOf } from './demo-texts.js';

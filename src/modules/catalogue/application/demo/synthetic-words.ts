@@ -1,5 +1,5 @@
 import { CATEGORY_LIMITS } from '../../domain/category.entity.js';
-import { slugify } from '../admin/slugify.js';
+import { slugify } from '../../../../shared/slugify.js';
 import { DEMO_BRANDS } from './demo-catalogue.data.js';
 
 /**

@@ -1,5 +1,5 @@
 /** "Fire Marshal & Warden: Essentials" → "fire-marshal-and-warden-essentials", at most `max` characters. */
-export function slugify(text: string, max: number): string {
+export function slugify(text: string, max = 120): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
