@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { vatOn } from '../../../shared/money.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
-import { mediaUrl } from '../../../platform/storage/file-storage.port.js';
+import { mediaUrl } from '../../../platform/storage/index.js';
 import type { Product } from '../domain/product.entity.js';
 import type { OptionKind, ProductOption } from '../domain/product-option.entity.js';
 import {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Environment } from '../../../config/environment.js';
 import { RateLimiter } from '../../../platform/rate-limit/index.js';
-import { FILE_STORAGE, type FileStorage, type StoredObject } from '../../../platform/storage/file-storage.port.js';
+import { FILE_STORAGE, type FileStorage, type StoredObject } from '../../../platform/storage/index.js';
 import { InvalidInputError, NotFoundError, RateLimitedError } from '../../../shared/domain-error.js';
 import { Preview } from '../domain/preview.entity.js';
 import { previewPlayer } from './preview-player.js';

@@ -1,5 +1,5 @@
 import { vatOn } from '../../../../shared/money.js';
-import { mediaUrl } from '../../../../platform/storage/file-storage.port.js';
+import { mediaUrl } from '../../../../platform/storage/index.js';
 import type { ProductFile, ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
 import type { ProductOption } from '../../domain/product-option.entity.js';
 import type { AdminFileView, AdminImageView, AdminOptionView, AdminVideoView } from './admin-views.js';

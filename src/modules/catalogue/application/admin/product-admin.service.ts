@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InvalidInputError, NotFoundError } from '../../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../../shared/pagination.js';
-import { mediaUrl } from '../../../../platform/storage/file-storage.port.js';
+import { mediaUrl } from '../../../../platform/storage/index.js';
 import { Transactions } from '../../../../platform/persistence/index.js';
 import { sanitizeHtml } from '../../../content/index.js';
 import { PRODUCT_LIMITS, Product, type ProductDetails, type ProductStatus } from '../../domain/product.entity.js';
