@@ -98,7 +98,7 @@ export class CatalogueService {
     const search = query.search?.trim() || undefined;
     const filter: ProductFilter = { search, brandId: query.brand, kind: query.kind };
     if (query.category !== undefined) {
-      const category = await this.reads.findCategory(slugOrId(query.category));
+      const category = await this.findCategory(query.category); // the cached list, not a query per request
       if (!category) throw new InvalidInputError('category', 'No category has that slug or id.');
       filter.categoryId = category.id;
     }

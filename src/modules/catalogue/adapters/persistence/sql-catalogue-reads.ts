@@ -143,10 +143,6 @@ export class SqlCatalogueReads implements CatalogueReads {
     );
   }
 
-  findCategory(slugOrId: string | number): Promise<Category | null> {
-    return this.em.findOne(Category, typeof slugOrId === 'number' ? { id: slugOrId } : { slug: slugOrId });
-  }
-
   brands(): Promise<Brand[]> {
     return this.em.find(Brand, {}, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
   }

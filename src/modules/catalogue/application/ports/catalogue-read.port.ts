@@ -53,7 +53,6 @@ export interface CatalogueReads {
   relatedIds(productId: number, limit: number): Promise<number[]>;
   /** Categories with their published product counts, in sort order. */
   categoriesWithCounts(): Promise<Array<{ id: number; slug: string; name: string; description: string; product_count: number }>>;
-  findCategory(slugOrId: string | number): Promise<Category | null>;
   brands(): Promise<Brand[]>;
   /** A product by slug or id, whatever its status (the caller decides who may see a draft). */
   findProduct(slugOrId: string | number): Promise<Product | null>;
