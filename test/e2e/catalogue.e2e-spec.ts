@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { nextIp } from '../support/identity-client.js';
 import { createBrand, createCategory, createProduct, type CreatedProduct } from '../support/catalogue-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -195,5 +196,22 @@ describe(`public catalogue API (${databaseKind})`, () => {
     expect(locs).toEqual(expect.arrayContaining(['/category', '/category/training-dvds', '/category/posters', `/products/${manual.slug}`, `/products/${poster.slug}`]));
     expect(locs).not.toContain(`/products/${draft.slug}`);
     expect(res.text).toMatch(new RegExp(`/products/${manual.slug}</loc><lastmod>\\d{4}-`));
+  });
+
+  it('caches category counts and facets, yet shows an admin change through the API at once', async () => {
+    await http().get('/api/categories').expect(200);
+    await http().get('/api/products').query({ category: 'posters' }).expect(200);
+    // Behind the API's back the cache hides a change for up to 30 s…
+    const [hidden] = await shop.sql<{ id: number }>("insert into categories (slug, name, sort_order) values ('hidden-change', 'Hidden', 9) returning id");
+    const stale = await http().get('/api/categories').expect(200);
+    expect(stale.body.map((c: { slug: string }) => c.slug)).not.toContain('hidden-change');
+    // …but a change through the admin API clears it in this process.
+    const login = await http().post('/api/login').set('X-Forwarded-For', nextIp())
+      .send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
+    await http().post('/api/admin/categories').set('Authorization', `Bearer ${login.body.token as string}`)
+      .send({ slug: 'first-aid', name: 'First Aid' }).expect(201);
+    const fresh = await http().get('/api/categories').expect(200);
+    expect(fresh.body.map((c: { slug: string }) => c.slug)).toEqual(expect.arrayContaining(['hidden-change', 'first-aid']));
+    await shop.sql('delete from categories where id = ?', [hidden!.id]);
   });
 });
