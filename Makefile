@@ -22,8 +22,9 @@ help:
 	@echo "make bench-check  the budgets of issue 6 against the last bench (exit 1 when any falls short)"
 
 # npm ci fails against this registry (missing optional platform packages); npm install honours the lockfile.
+# --include=dev: `make bench` exports NODE_ENV=production, which would otherwise leave out the build tools.
 node_modules/.installed: package.json package-lock.json
-	npm install --no-audit --no-fund
+	npm install --include=dev --no-audit --no-fund
 	@touch $@
 
 install: node_modules/.installed
