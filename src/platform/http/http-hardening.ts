@@ -1,11 +1,11 @@
 import fastifyCookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Environment } from '../../config/environment.js';
 import { WEB_BUILD_DIR } from '../../config/project-root.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { issueXsrfCookie } from './xsrf.js';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -18,37 +18,35 @@ export async function hardenHttp(app: NestFastifyApplication, env: Environment):
   const https = env.publicUrl.startsWith('https://');
   const development = env.NODE_ENV === 'development';
 
-  await app.register(helmet, {
+  const fastify = app.getHttpAdapter().getInstance();
+  registerSecurityHeaders(fastify, {
+    helmet: {
+      hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      xPoweredBy: true, // removes the header
+    },
     // Vite's dev client needs inline scripts and a websocket; the CSP is enforced everywhere else.
-    contentSecurityPolicy: development
-      ? false
+    csp: development
+      ? null
       : {
-          useDefaults: false,
-          directives: {
-            'default-src': ["'self'"],
-            'script-src': ["'self'"], // + a per-request nonce, added by enableCSPNonces
-            'style-src': ["'self'"], // + the same nonce
-            'img-src': ["'self'", 'data:', 'https:'],
-            'font-src': ["'self'"],
-            'connect-src': ["'self'"],
-            // Preview videos hosted on YouTube or Vimeo play in their privacy-friendly embeds (catalogue ADR 0012).
-            'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-            'object-src': ["'none'"],
-            'base-uri': ["'self'"],
-            'form-action': ["'self'"],
-            'frame-ancestors': ["'none'"],
-            ...(https ? { 'upgrade-insecure-requests': [] } : {}),
-          },
+          'default-src': ["'self'"],
+          'script-src': ["'self'"], // + this response's nonce
+          'style-src': ["'self'"], // + the same nonce
+          'img-src': ["'self'", 'data:', 'https:'],
+          'font-src': ["'self'"],
+          'connect-src': ["'self'"],
+          // Preview videos hosted on YouTube or Vimeo play in their privacy-friendly embeds (catalogue ADR 0012).
+          'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          ...(https ? { 'upgrade-insecure-requests': [] } : {}),
         },
-    enableCSPNonces: !development,
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    xPoweredBy: true, // removes the header
   });
 
   await app.register(fastifyCookie);
-  const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', issueXsrfCookie(https));
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { randomToken } from './random-tokens.js';
 
 /**
  * The seed's XSRF pair (the defaults of the HTTP client its front end used): a readable cookie
@@ -17,7 +18,7 @@ export function isStateChanging(method: string): boolean {
 export function issueXsrfCookie(secure: boolean) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.cookies[XSRF_COOKIE]) return;
-    void reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+    void reply.setCookie(XSRF_COOKIE, randomToken(24), {
       path: '/',
       sameSite: 'lax',
       secure,
