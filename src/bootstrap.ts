@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/core';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -7,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module.js';
 import type { Environment } from './config/environment.js';
 import { hardenHttp } from './platform/http/http-hardening.js';
+import { entityManagerPerRequest } from './platform/persistence/index.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
 import { registerUploads } from './platform/http/uploads.js';
 import { mountViteDevServer } from './platform/ssr/vite-dev-server.js';
@@ -46,6 +48,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onRequest', entityManagerPerRequest(app.get(MikroORM)));
   app.useLogger(app.get(Logger));
 
   await hardenHttp(app, env);

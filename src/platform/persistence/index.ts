@@ -1,2 +1,3 @@
 export { Transactions } from './transactions.js';
 export { DatabaseMaintenance, PersistenceModule } from './persistence.module.js';
+export { entityManagerPerRequest } from './request-context.js';

@@ -56,7 +56,8 @@ export class PersistenceModule {
           driver: env.usesEmbeddedDatabase ? PgliteDriver : PostgreSqlDriver,
           useFactory: async () => {
             await lock?.acquire(); // before the ORM opens the folder
-            return createOrmOptions(env, entities);
+            // The web app gives each request its context with a Fastify hook instead (entityManagerPerRequest).
+            return { ...createOrmOptions(env, entities), registerRequestContext: false };
           },
         }),
       ],
