@@ -214,4 +214,28 @@ describe(`public catalogue API (${databaseKind})`, () => {
     expect(fresh.body.map((c: { slug: string }) => c.slug)).toEqual(expect.arrayContaining(['hidden-change', 'first-aid']));
     await shop.sql('delete from categories where id = ?', [hidden!.id]);
   });
+
+  it('caches product pages and list pages, yet shows a price change through the admin API at once', async () => {
+    const before = await http().get(`/api/products/${poster.slug}`).expect(200);
+    expect(before.body.options[0].price).toBe(1_250);
+    await http().get('/api/products').query({ category: 'posters' }).expect(200);
+    // Behind the API's back the cached product page and list keep the old price…
+    await shop.sql('update product_options set price = 1300 where id = ?', [poster.optionIds[0]!]);
+    expect((await http().get(`/api/products/${poster.slug}`).expect(200)).body.options[0].price).toBe(1_250);
+    const staleList = await http().get('/api/products').query({ category: 'posters' }).expect(200);
+    expect(staleList.body.data.find((card: { id: number }) => card.id === poster.id).price_from).toBe(1_250);
+    // …the option endpoint the basket reads is never cached…
+    expect((await http().get(`/api/options/${poster.optionIds[0]!}`).expect(200)).body.price).toBe(1_300);
+    // …and a change through the admin API clears the caches in this process.
+    const login = await http().post('/api/login').set('X-Forwarded-For', nextIp())
+      .send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
+    await http().put(`/api/admin/products/${poster.id}/options/${poster.optionIds[0]!}`)
+      .set('Authorization', `Bearer ${login.body.token as string}`).send({ price: 1_350 }).expect(200);
+    expect((await http().get(`/api/products/${poster.slug}`).expect(200)).body.options[0].price).toBe(1_350);
+    const freshList = await http().get('/api/products').query({ category: 'posters' }).expect(200);
+    expect(freshList.body.data.find((card: { id: number }) => card.id === poster.id).price_from).toBe(1_350);
+    await shop.sql('update product_options set price = 1250 where id = ?', [poster.optionIds[0]!]);
+    await http().put(`/api/admin/products/${poster.id}/options/${poster.optionIds[0]!}`)
+      .set('Authorization', `Bearer ${login.body.token as string}`).send({ price: 1_250 }).expect(200);
+  });
 });

@@ -11,6 +11,11 @@ import {
 } from './catalogue-views.js';
 import { CATALOGUE_READS, type CatalogueReads, type ProductCardRow, type ProductFilter } from './ports/catalogue-read.port.js';
 
+interface ListedPage {
+  found: { rows: ProductCardRow[]; total: number };
+  correctedSearch: string | null;
+}
+
 export interface ProductListQuery {
   search?: string | undefined;
   /** A category slug or numeric id. */
@@ -25,11 +30,18 @@ export interface ProductListQuery {
 
 const RELATED = 4;
 /**
- * Category counts and brands change only when staff edit the catalogue, yet every category page and the home
- * page read them; counting every category's products costs tens of milliseconds at 100k products. A few
- * seconds of staleness is acceptable (and an admin change in this process clears it: see forgetCachedLists).
+ * What visitors read is cached in this process for a short time: category counts and brands (counting every
+ * category's products costs tens of milliseconds at 100k products), facet counts (~45 ms per list at 10k,
+ * ~450 ms at 100k), pages of the product list and product pages. Storefront traffic repeats the same few
+ * thousand lists and products, and a query per view cannot reach the page budgets of issue 6 (ADR 0015).
+ * Staff see their own change at once: an admin change clears every cache here (forgetCachedLists); other
+ * instances, and changes made by the CLI, catch up within the TTL. Stock shown on a product page may lag
+ * by as much; the option endpoint (`getOption`), which the basket reads, is never cached.
  */
 const LIST_CACHE_MS = 30_000;
+/** Bounds on the cached pages and products: a few MB at most (a page of 24 cards is ~10 kB). */
+const MAX_CACHED_PAGES = 1_000;
+const MAX_CACHED_PRODUCTS = 2_000;
 /** Search terms are corrected word by word; longer terms are not worth correcting. */
 const MAX_CORRECTED_WORDS = 8;
 
@@ -46,12 +58,14 @@ export function slugOrId(value: string): string | number {
 export class CatalogueService {
   private readonly categories = new TtlCache<'all', CategoryView[]>(LIST_CACHE_MS);
   private readonly brands = new TtlCache<'all', BrandView[]>(LIST_CACHE_MS);
-  /**
-   * Facet counts group every matching product three ways: ~45 ms of database time per list at 10k products,
-   * ~450 ms at 100k (measured), for numbers a visitor reads as "about how many". They are cached per filter
-   * (search term included) like the category counts; the page of products itself is always fresh.
-   */
+  /** Per filter (search term included); shared by every page and sort of that filter. */
   private readonly facetCounts = new TtlCache<string, ProductListResult['facets']>(LIST_CACHE_MS);
+  /** Per filter, sort and page: the page of cards, its total and the spelling correction used. */
+  private readonly listPages = new TtlCache<string, ListedPage>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
+  /** Per slug or id as asked; null (no such public product) is cached too, so a bad link costs one query. */
+  private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, Date.now, MAX_CACHED_PRODUCTS);
+  /** Featured products, and cards by id list (the home page's most viewed). */
+  private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
 
   constructor(@Inject(CATALOGUE_READS) private readonly reads: CatalogueReads) {}
 
@@ -60,6 +74,9 @@ export class CatalogueService {
     this.categories.clear();
     this.brands.clear();
     this.facetCounts.clear();
+    this.listPages.clear();
+    this.productPages.clear();
+    this.cardLists.clear();
   }
 
   async listCategories(): Promise<CategoryView[]> {
@@ -105,19 +122,11 @@ export class CatalogueService {
     const sort: ProductSort = query.sort ?? (search ? 'relevance' : 'newest');
     const perPage = Math.min(query.perPage, MAX_PER_PAGE);
     const offset = (query.page - 1) * perPage;
-    let found = await this.reads.listProducts(filter, sort, offset, perPage);
-    let correctedSearch: string | null = null;
-    if (found.total === 0 && search) {
-      // Nothing for the words as typed: try the nearest title words ("manul handling" → "manual handling").
-      correctedSearch = await this.correct(search);
-      if (correctedSearch) {
-        filter.search = correctedSearch;
-        found = await this.reads.listProducts(filter, sort, offset, perPage);
-        if (found.total === 0) correctedSearch = null;
-      }
-    }
-    const facetKey = JSON.stringify([filter.search?.toLowerCase() ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null]);
-    const facets = await this.facetCounts.get(facetKey, () => this.reads.facets(filter));
+    const pageKey = JSON.stringify([search?.toLowerCase() ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null, sort, offset, perPage]);
+    const { found, correctedSearch } = await this.listPages.get(pageKey, () => this.findPage(filter, sort, offset, perPage));
+    const searched = correctedSearch ?? filter.search;
+    const facetKey = JSON.stringify([searched?.toLowerCase() ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null]);
+    const facets = await this.facetCounts.get(facetKey, () => this.reads.facets({ ...filter, search: searched }));
     const { rows, total } = found;
     return {
       data: rows.map(toCard),
@@ -127,6 +136,17 @@ export class CatalogueService {
       },
       facets,
     };
+  }
+
+  /** One page of the list; when the words as typed find nothing, the page for the nearest title words. */
+  private async findPage(filter: ProductFilter, sort: ProductSort, offset: number, perPage: number): Promise<ListedPage> {
+    const found = await this.reads.listProducts(filter, sort, offset, perPage);
+    if (found.total > 0 || !filter.search) return { found, correctedSearch: null };
+    // Nothing for the words as typed: try the nearest title words ("manul handling" → "manual handling").
+    const correctedSearch = await this.correct(filter.search);
+    if (!correctedSearch) return { found, correctedSearch: null };
+    const corrected = await this.reads.listProducts({ ...filter, search: correctedSearch }, sort, offset, perPage);
+    return corrected.total > 0 ? { found: corrected, correctedSearch } : { found, correctedSearch: null };
   }
 
   /** The term with each unknown word replaced by the nearest title word; null when nothing changes. */
@@ -146,13 +166,15 @@ export class CatalogueService {
 
   /** Featured products for the home page (newest first). */
   async featured(limit = 8): Promise<ProductCard[]> {
-    const { rows } = await this.reads.listProducts({ featured: true }, 'newest', 0, limit);
-    return rows.map(toCard);
+    return this.cardLists.get(`featured:${limit}`, async () => {
+      const { rows } = await this.reads.listProducts({ featured: true }, 'newest', 0, limit);
+      return rows.map(toCard);
+    });
   }
 
   /** Published product cards in the order given (e.g. the most viewed), skipping any no longer public. */
   async cards(ids: readonly number[]): Promise<ProductCard[]> {
-    return (await this.reads.cardsByIds(ids)).map(toCard);
+    return this.cardLists.get(`ids:${ids.join(',')}`, async () => (await this.reads.cardsByIds(ids)).map(toCard));
   }
 
   async getProduct(slugOrIdText: string): Promise<ProductDetail> {
@@ -163,9 +185,12 @@ export class CatalogueService {
 
   /** A published product's page, or null (drafts do not exist for visitors). */
   async findProduct(slugOrIdText: string): Promise<ProductDetail | null> {
-    const product = await this.reads.findProduct(slugOrId(slugOrIdText));
-    if (!product || !product.isPublished) return null;
-    return this.detail(product);
+    const key = slugOrId(slugOrIdText);
+    return this.productPages.get(key, async () => {
+      const product = await this.reads.findProduct(key);
+      if (!product || !product.isPublished) return null;
+      return this.detail(product);
+    });
   }
 
   /** The seed's `GET /api/options/{id}`: at least `{id, qty, price, weight}`; inactive or unpublished → not found. */

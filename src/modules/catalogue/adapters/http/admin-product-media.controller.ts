@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Req, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Req, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
 import {
   ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse,
   ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
@@ -29,6 +30,7 @@ export function attachmentDisposition(name: string): string {
 @ApiUnauthorizedResponse({ description: 'Not signed in.' })
 @ApiForbiddenResponse({ description: 'Not an administrator.' })
 @AdminOnly()
+@UseInterceptors(ForgetCachedLists) // product pages are cached: an option or media change shows at once
 @Controller('api/admin/products/:id')
 export class AdminProductMediaController {
   constructor(private readonly media: ProductMediaAdminService) {}

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put, UseInterceptors } from '@nestjs/common';
+import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
 import {
   ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
   ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
@@ -20,6 +21,7 @@ const toInput = (body: UpdateOptionRequest) => ({
 @ApiUnauthorizedResponse({ description: 'Not signed in.' })
 @ApiForbiddenResponse({ description: 'Not an administrator.' })
 @AdminOnly()
+@UseInterceptors(ForgetCachedLists) // product pages are cached: an option or media change shows at once
 @Controller('api/admin/products/:id/options')
 export class AdminProductOptionsController {
   constructor(private readonly options: ProductOptionAdminService) {}

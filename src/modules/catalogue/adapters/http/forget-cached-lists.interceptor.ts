@@ -4,9 +4,9 @@ import { type Observable, tap } from 'rxjs';
 import { CatalogueService } from '../../application/catalogue.service.js';
 
 /**
- * After a successful change through the admin catalogue API, drops the storefront's cached category counts and
- * brand list in this process, so staff see their change at once (other instances catch up within the cache's
- * 30 seconds).
+ * After a successful change through the admin catalogue API, drops what the storefront caches (category counts,
+ * brands, facet counts, list pages, product pages) in this process, so staff see their change at once (other
+ * instances catch up within the cache's 30 seconds).
  */
 @Injectable()
 export class ForgetCachedLists implements NestInterceptor {
