@@ -1,4 +1,4 @@
-import { findCategoryIn, listHeading, listHref, pageWindow, parseListParams, stockState } from './catalogue.js';
+import { findCategoryIn, listHeading, listHref, pageWindow, parseListParams, stockState, topFacetValues } from './catalogue.js';
 
 describe('parseListParams', () => {
   it('reads good values', () => {
@@ -86,5 +86,23 @@ describe('pageWindow', () => {
     expect(pageWindow(6, 40)).toEqual([1, null, 4, 5, 6, 7, 8, null, 40]);
     expect(pageWindow(4, 40)).toEqual([1, 2, 3, 4, 5, 6, null, 40]);
     expect(pageWindow(40, 40)).toEqual([1, null, 38, 39, 40]);
+  });
+});
+
+describe('topFacetValues', () => {
+  const values = [
+    { slug: 'a', count: 1 }, { slug: 'b', count: 9 }, { slug: 'c', count: 5 }, { slug: 'd', count: 7 }, { slug: 'e', count: 2 },
+  ];
+
+  it('keeps the values with most products, in their given order', () => {
+    expect(topFacetValues(values, 3, () => false).map((v) => v.slug)).toEqual(['b', 'c', 'd']);
+  });
+
+  it('always keeps the chosen value', () => {
+    expect(topFacetValues(values, 2, (v) => v.slug === 'a').map((v) => v.slug)).toEqual(['a', 'b', 'd']);
+  });
+
+  it('keeps everything when there are few values', () => {
+    expect(topFacetValues(values, 5, () => false)).toHaveLength(5);
   });
 });

@@ -103,6 +103,22 @@ export function hasFilters(params: ListParams): boolean {
 }
 
 /**
+ * The `max` facet values with the most products, in their given order, plus the chosen one: a long catalogue
+ * has hundreds of categories, and a list of hundreds of links helps nobody (and made the page five times the
+ * size). The unfiltered list at `/category` shows every category: it is the catalogue's index.
+ */
+export function topFacetValues<T extends { count: number }>(values: readonly T[], max: number, isChosen: (value: T) => boolean): T[] {
+  if (values.length <= max) return [...values];
+  const kept = new Set([...values].sort((a, b) => b.count - a.count).slice(0, max));
+  return values.filter((value) => kept.has(value) || isChosen(value));
+}
+
+/** How many category tiles the home page shows before "All categories". */
+export const HOME_CATEGORY_TILES = 12;
+/** How many values each facet shows (the chosen one is always among them). */
+export const FACET_VALUES = 12;
+
+/**
  * The category that `/category/{id}` names: its slug or its numeric id (product.md). A numeric id is
  * only ever a number; slugs are never all digits.
  */

@@ -1,6 +1,6 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { OPTION_KIND_VALUES, categoryPath, findCategoryIn, parseListParams, toCardView } from '../../lib/catalogue.js';
+import { FACET_VALUES, OPTION_KIND_VALUES, categoryPath, findCategoryIn, hasFilters, parseListParams, toCardView, topFacetValues } from '../../lib/catalogue.js';
 
 export type Data = Awaited<ReturnType<typeof data>>;
 
@@ -31,6 +31,9 @@ export async function data(pageContext: PageContextServer) {
     perPage: params.perPage,
   });
   if (params.page > list.meta.last_page) throw render(404);
+  const isIndex = category === null && !hasFilters(params); // `/category`: every category, the catalogue's index
+  const facetCategories = list.facets.categories.map((f) => ({ slug: f.slug ?? String(f.id), name: f.name, count: f.count }));
+  const facetBrands = list.facets.brands.map((f) => ({ id: Number(f.id), name: f.name, count: f.count }));
   return {
     category: category && { slug: category.slug, name: category.name, description: category.description },
     params,
@@ -41,8 +44,8 @@ export async function data(pageContext: PageContextServer) {
     correctedSearch: list.meta.corrected_search,
     lastPage: list.meta.last_page,
     facets: {
-      categories: list.facets.categories.map((f) => ({ slug: f.slug ?? String(f.id), name: f.name, count: f.count })),
-      brands: list.facets.brands.map((f) => ({ id: Number(f.id), name: f.name, count: f.count })),
+      categories: isIndex ? facetCategories : topFacetValues(facetCategories, FACET_VALUES, (f) => f.slug === category?.slug),
+      brands: topFacetValues(facetBrands, FACET_VALUES, (f) => f.id === params.brand),
       kinds: list.facets.kinds.flatMap((f) => {
         const kind = OPTION_KIND_VALUES.find((k) => k === f.id);
         return kind ? [{ kind, count: f.count }] : [];

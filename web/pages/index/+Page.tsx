@@ -9,7 +9,7 @@ import './home.css';
 import type { Data } from './+data.js';
 
 export default function Page() {
-  const { intro, benefits, accreditation, featured, popular, categories, brands } = useData<Data>();
+  const { intro, benefits, accreditation, featured, popular, categories, categoryCount, brands } = useData<Data>();
   const { appName } = useShell();
   // The catalogue's own categories once it has any; the nav bar's four until then (a fresh shop).
   const tiles =
@@ -46,6 +46,13 @@ export default function Page() {
             </li>
           ))}
         </ul>
+        {categoryCount > categories.length && (
+          <p className="tiles__more">
+            <a href={categoryPath(null)} data-all-categories="">
+              All {categoryCount} categories
+            </a>
+          </p>
+        )}
       </section>
       {popular.length > 0 && (
         <section className="home__products" aria-labelledby="home-popular-heading" data-home-popular="">

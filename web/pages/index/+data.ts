@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types';
-import { toCardView } from '../../lib/catalogue.js';
+import { HOME_CATEGORY_TILES, toCardView } from '../../lib/catalogue.js';
 
 const HOME_WIDGETS = ['home-intro', 'home-benefits', 'home-accreditation'] as const;
 const FEATURED = 8;
@@ -27,7 +27,11 @@ export async function data(pageContext: PageContextServer) {
     accreditation: blocks['home-accreditation'],
     featured: featured.map(toCardView),
     popular: popular.map(toCardView),
-    categories: categories.map((c) => ({ slug: c.slug, name: c.name, description: c.description, count: c.product_count })),
+    // The first categories in the shop's order; the rest are one click away at `/category` (the index).
+    categories: categories
+      .slice(0, HOME_CATEGORY_TILES)
+      .map((c) => ({ slug: c.slug, name: c.name, description: c.description, count: c.product_count })),
+    categoryCount: categories.length,
     brands: brands.flatMap((b) => (b.logo_url ? [{ id: b.id, name: b.name, logo_url: b.logo_url }] : [])),
   };
 }
