@@ -4,7 +4,8 @@ import type { CustomerPreviewView } from '../../../src/modules/catalogue/index.j
 import { apiFetch } from '../../lib/api.js';
 import { formFailure } from '../../lib/form-errors.js';
 import { loginUrlFor } from '../../lib/redirect.js';
-import { useHydrated } from '../FormControls.js';
+// Straight from vike-react: FormControls would bring its whole chunk onto the product page for this one hook.
+import { useHydrated } from 'vike-react/useHydrated';
 
 /** What to tell the customer about the preview the server answered with (a repeat request answers the same one). */
 function headline(preview: CustomerPreviewView): string {
