@@ -118,7 +118,10 @@ describe(`information and legal pages (${databaseKind})`, () => {
   });
 
   it('shows a short neutral note, not an empty page, while the widget is missing', async () => {
-    await shop.sql('delete from widgets where name = ?', ['delivery-information']);
+    // Through the admin API, as staff would: pages cache their widgets, and an admin change clears them.
+    const login = await http().post('/api/login').send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
+    const [row] = await shop.sql<{ id: number }>('select id from widgets where name = ?', ['delivery-information']);
+    await http().delete(`/api/admin/widgets/${row!.id}`).set('Authorization', `Bearer ${login.body.token as string}`).expect(204);
     const res = await http().get('/delivery').expect(200);
     expect(titleOf(res.text)).toEqual([`Delivery Information | ${APP_NAME}`]);
     const main = mainOf(res.text);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
+import { TtlCache } from '../../../shared/ttl-cache.js';
 import { SeoEntry } from '../domain/seo-entry.entity.js';
 import { SEO_REPOSITORY, type SeoRepository } from './ports/seo-repository.port.js';
 import type { SeoEntryInput } from './seo-entry.input.js';
@@ -26,12 +27,20 @@ export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
 
 @Injectable()
 export class SeoService {
+  /**
+   * Every page render asks for its path's entry, and most paths have none: 30 s of caching saves a query per
+   * page view. A change through this service clears it; `seo:seed` run by the CLI shows within the 30 s.
+   */
+  private readonly byPath = new TtlCache<string, SeoView | null>(30_000, Date.now, 5_000);
+
   constructor(@Inject(SEO_REPOSITORY) private readonly entries: SeoRepository) {}
 
   /** The entry for a page's path (exact match), or null: pages then use their own defaults. */
   async findForPath(path: string): Promise<SeoView | null> {
-    const entry = await this.entries.findByPath(path);
-    return entry ? toView(entry) : null;
+    return this.byPath.get(path, async () => {
+      const entry = await this.entries.findByPath(path);
+      return entry ? toView(entry) : null;
+    });
   }
 
   async list(query: { search?: string; page: number; perPage: number }): Promise<Page<SeoAdminView>> {
@@ -47,6 +56,7 @@ export class SeoService {
     const entry = new SeoEntry(input);
     apply(entry, input);
     await this.entries.save(entry);
+    this.byPath.clear();
     return toAdminView(entry);
   }
 
@@ -54,11 +64,13 @@ export class SeoService {
     const entry = await this.load(id);
     apply(entry, input);
     await this.entries.save(entry);
+    this.byPath.clear();
     return toAdminView(entry);
   }
 
   async delete(id: number): Promise<void> {
     await this.entries.remove(await this.load(id));
+    this.byPath.clear();
   }
 
   /** `seo:seed`: creates or updates the entry for the input's path; a dry run only says what it would do. */
@@ -68,7 +80,10 @@ export class SeoService {
     const before = existing ? JSON.stringify(toView(existing)) : null;
     apply(entry, input);
     const outcome: UpsertOutcome = !existing ? 'created' : before === JSON.stringify(toView(entry)) ? 'unchanged' : 'updated';
-    if (!options.dryRun && outcome !== 'unchanged') await this.entries.save(entry);
+    if (!options.dryRun && outcome !== 'unchanged') {
+      await this.entries.save(entry);
+      this.byPath.clear();
+    }
     return outcome;
   }
 

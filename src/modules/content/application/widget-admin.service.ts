@@ -4,6 +4,7 @@ import { type Page, pageOf } from '../../../shared/pagination.js';
 import { Widget } from '../domain/widget.entity.js';
 import { sanitizeHtml } from './html-sanitizer.js';
 import { WIDGET_REPOSITORY, type WidgetRepository, type WidgetSort } from './ports/widget-repository.port.js';
+import { WidgetService } from './widget.service.js';
 
 /** What the admin API shows of a widget. */
 export interface AdminWidgetView {
@@ -31,7 +32,10 @@ const toAdminView = (w: Widget): AdminWidgetView => ({
  */
 @Injectable()
 export class WidgetAdminService {
-  constructor(@Inject(WIDGET_REPOSITORY) private readonly widgets: WidgetRepository) {}
+  constructor(
+    @Inject(WIDGET_REPOSITORY) private readonly widgets: WidgetRepository,
+    private readonly storefront: WidgetService,
+  ) {}
 
   async list(query: { search?: string; sort: WidgetSort; page: number; perPage: number }): Promise<Page<AdminWidgetView>> {
     const { widgets, total } = await this.widgets.search({
@@ -52,6 +56,7 @@ export class WidgetAdminService {
     const widget = new Widget(input.name, sanitizeHtml(input.html));
     widget.updatedBy = adminId;
     await this.widgets.save(widget);
+    this.storefront.forgetCachedBlocks();
     return toAdminView(widget);
   }
 
@@ -65,11 +70,13 @@ export class WidgetAdminService {
     widget.updatedBy = adminId;
     widget.updatedAt = new Date();
     await this.widgets.save(widget);
+    this.storefront.forgetCachedBlocks();
     return toAdminView(widget);
   }
 
   async delete(id: number): Promise<void> {
     await this.widgets.remove(await this.load(id));
+    this.storefront.forgetCachedBlocks();
   }
 
   private async load(id: number): Promise<Widget> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
+import { TtlCache } from '../../../shared/ttl-cache.js';
 import { Widget } from '../domain/widget.entity.js';
 import { WIDGET_REPOSITORY, type WidgetRepository } from './ports/widget-repository.port.js';
 
@@ -18,6 +19,9 @@ const toView = (widget: Widget): WidgetView => ({ id: widget.id, name: widget.na
 
 @Injectable()
 export class WidgetService {
+  /** The home page reads its blocks on every view; staff edits clear this (WidgetAdminService). */
+  private readonly blocks = new TtlCache<string, Map<string, WidgetView>>(30_000, Date.now, 100);
+
   constructor(@Inject(WIDGET_REPOSITORY) private readonly widgets: WidgetRepository) {}
 
   /** `GET /api/widget?name=`: one widget, or a not-found error. */
@@ -32,8 +36,13 @@ export class WidgetService {
    * (staff may not have written it yet).
    */
   async getBlocks<Name extends string>(names: readonly Name[]): Promise<Record<Name, WidgetView | null>> {
-    const found = new Map((await this.widgets.findByNames(names)).map((w) => [w.name, toView(w)]));
+    const found = await this.blocks.get(names.join('\n'), async () => new Map((await this.widgets.findByNames(names)).map((w) => [w.name, toView(w)])));
     return Object.fromEntries(names.map((name) => [name, found.get(name) ?? null])) as Record<Name, WidgetView | null>;
+  }
+
+  /** After staff change a widget: pages show it at once. */
+  forgetCachedBlocks(): void {
+    this.blocks.clear();
   }
 
   async list(): Promise<WidgetListItem[]> {
@@ -42,6 +51,8 @@ export class WidgetService {
 
   /** Seeds widgets by name without touching those that exist already; returns how many were added. */
   async addMissing(blocks: ReadonlyArray<{ name: string; html: string }>): Promise<number> {
-    return this.widgets.addMissing(blocks.map((b) => new Widget(b.name, b.html)));
+    const added = await this.widgets.addMissing(blocks.map((b) => new Widget(b.name, b.html)));
+    this.blocks.clear();
+    return added;
   }
 }
