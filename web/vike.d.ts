@@ -1,3 +1,4 @@
+import type { PageEffects } from '../src/platform/ssr/page-cache.js';
 import type { PageServices, PageViewer, ShellData } from '../src/platform/ssr/page-context.js';
 
 declare global {
@@ -8,6 +9,8 @@ declare global {
     interface PageContextServer {
       services: PageServices;
       viewer: PageViewer;
+      /** What the page did that a cached copy must repeat on each hit (see platform/ssr/page-cache.ts). */
+      effects: PageEffects;
     }
   }
 }

@@ -409,4 +409,41 @@ describe(`catalogue pages (${databaseKind})`, () => {
       expect(metaContent(search.text, 'name', 'description')).toMatch(/^Health and safety training products matching “ladder”/);
     });
   });
+
+  describe('page cache', () => {
+    const nonceOf = (html: string) => tags(html, 'script').find((t) => t.nonce)?.nonce;
+
+    it('serves anonymous visitors a cached page with a fresh nonce, records each view, and clears on an admin change', async () => {
+      const url = `/products/${poster.slug}`;
+      const first = await http().get(url).expect(200);
+      // Behind the admin API's back the title changes: the cached page keeps the old one…
+      await shop.sql("update products set title = 'Ladder Safety Poster (renamed)' where id = ?", [poster.id]);
+      const second = await http().get(url).expect(200);
+      expect(h1Of(second.text)).toBe(h1Of(first.text));
+      // …yet each answer has its own nonce, the one its CSP header admits.
+      const [n1, n2] = [nonceOf(first.text), nonceOf(second.text)];
+      expect(n1).toBeTruthy();
+      expect(n2).not.toBe(n1);
+      expect(second.headers['content-security-policy']).toContain(`'nonce-${n2}'`);
+      expect(second.text).not.toContain(n1!);
+      // A signed-in visitor is always rendered (their shell names them), never served the anonymous copy.
+      const login = await http().post('/api/login').set('X-Forwarded-For', nextIp())
+        .send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
+      const bearer = `Bearer ${login.body.token as string}`;
+      const signedIn = await http().get(url).set('Authorization', bearer).expect(200);
+      expect(signedIn.text).toContain('"email":"admin@example.com"');
+      expect(second.text).not.toContain('admin@example.com');
+      // A change through the admin API clears the cached pages (and the catalogue's own caches).
+      await http().put(`/api/admin/products/${poster.id}`).set('Authorization', bearer).send({ title: 'Ladder Safety Poster (by staff)' }).expect(200);
+      expect(h1Of((await http().get(url).expect(200)).text)).toBe('Ladder Safety Poster (by staff)');
+      await http().put(`/api/admin/products/${poster.id}`).set('Authorization', bearer).send({ title: 'Ladder Safety Poster' }).expect(200);
+    });
+
+    it('records a product view for every page served from the cache', async () => {
+      const count = async () => (await shop.sql<{ n: number }>('select count(*)::int as n from product_views where product_id = ?', [manual.id]))[0]!.n;
+      const before = await count();
+      for (let i = 0; i < 3; i++) await http().get(`/products/${manual.slug}`).expect(200);
+      await eventually(async () => ((await count()) >= before + 3 ? true : null), { timeoutMs: 5000, message: 'three more product views' });
+    });
+  });
 });

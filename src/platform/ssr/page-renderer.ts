@@ -4,7 +4,11 @@ import { pathToFileURL } from 'node:url';
 import { renderPage } from 'vike/server';
 import { Environment } from '../../config/environment.js';
 import { WEB_BUILD_DIR } from '../../config/project-root.js';
+import { PageCache, type CachedRender, type PageEffects } from './page-cache.js';
 import type { PageServices, PageViewer, ShellData } from './page-context.js';
+import { pagePath } from './page-path.js';
+
+export { pagePath };
 
 export const PAGE_SERVICES = Symbol('PageServices');
 
@@ -25,6 +29,8 @@ export interface PageRequest {
 /** Renders a page with Vike in this process, handing it the application services. */
 @Injectable()
 export class PageRenderer implements OnModuleInit {
+  private readonly cache = new PageCache();
+
   constructor(
     private readonly env: Environment,
     @Inject(PAGE_SERVICES) private readonly services: PageServices,
@@ -44,7 +50,21 @@ export class PageRenderer implements OnModuleInit {
   }
 
   async render(request: PageRequest): Promise<RenderedPage> {
+    const cacheable = PageCache.isCacheable(request.url, request.viewer === null);
+    const page = (cacheable ? this.cache.get(request.url, request.cspNonce) : null) ?? (await this.renderWithVike(request));
+    if (cacheable) this.cache.set(request.url, request.cspNonce, page);
+    if (page.effects.viewedProductId !== null) this.services.productViews.record(page.effects.viewedProductId, request.viewer?.userId ?? null);
+    return { statusCode: page.statusCode, headers: page.headers, body: page.body };
+  }
+
+  /** Forgets every cached page (after staff changed something the storefront shows). */
+  forgetCachedPages(): void {
+    this.cache.clear();
+  }
+
+  private async renderWithVike(request: PageRequest): Promise<CachedRender> {
     const seo = await this.services.seo.findForPath(pagePath(request.url));
+    const effects: PageEffects = { viewedProductId: null };
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
@@ -52,19 +72,10 @@ export class PageRenderer implements OnModuleInit {
       services: this.services,
       shell: { ...request.shell, seo },
       viewer: request.viewer,
+      effects,
     });
     const response = pageContext.httpResponse;
     if (!response) throw new Error(`Vike rendered nothing for ${request.url}`);
-    return { statusCode: response.statusCode, headers: response.headers, body: response.body };
+    return { statusCode: response.statusCode, headers: response.headers, body: response.body, effects };
   }
-}
-
-/**
- * The page a request is for: the path without query, and without Vike's `.pageContext.json` suffix
- * for client navigations (`/blog/index.pageContext.json` is the page `/blog`, `/index.pageContext.json` is `/`).
- */
-export function pagePath(url: string): string {
-  const path = url.split('?')[0] ?? '/';
-  const page = path.replace(/\/index\.pageContext\.json$/, '').replace(/\.pageContext\.json$/, '');
-  return page === '' ? '/' : page.length > 1 ? page.replace(/\/+$/, '') : page;
 }

@@ -7,14 +7,15 @@ export type Data = Awaited<ReturnType<typeof data>>;
 /**
  * Server-only: a published product, trimmed to what the page shows. Unknown products and drafts are the
  * 404 page; `/products/{numeric id}` moves permanently to the slug's address (one URL, one canonical).
- * The view is recorded without waiting (the service batches it and never fails the page).
+ * The view is recorded by the renderer, also when the page comes from the page cache (the service batches
+ * it and never fails the page).
  */
 export async function data(pageContext: PageContextServer) {
   const id = pageContext.routeParams.id ?? '';
   const product = await pageContext.services.catalogue.findProduct(id);
   if (!product) throw render(404);
   if (id !== product.slug) throw redirect(`${productPath(product.slug)}${pageContext.urlParsed.searchOriginal ?? ''}`, 301);
-  pageContext.services.productViews.record(product.id, pageContext.viewer?.userId ?? null);
+  pageContext.effects.viewedProductId = product.id;
   return {
     product: {
       id: product.id,

@@ -1,0 +1,42 @@
+import { PageCache, type CachedRender } from './page-cache.js';
+
+const page = (body: string, statusCode = 200): CachedRender => ({
+  statusCode, headers: [['content-type', 'text/html;charset=utf-8']], body, effects: { viewedProductId: 7 },
+});
+
+describe('PageCache', () => {
+  it('caches the catalogue pages of anonymous visitors only', () => {
+    for (const url of ['/', '/category', '/category/posters?page=2', '/category?search=fire', '/products/fire-poster', '/products/fire-poster/index.pageContext.json']) {
+      expect([url, PageCache.isCacheable(url, true)]).toEqual([url, true]);
+    }
+    for (const url of ['/account', '/login', '/blog', '/products/a/b', '/account/previews']) expect([url, PageCache.isCacheable(url, true)]).toEqual([url, false]);
+    expect(PageCache.isCacheable('/', false)).toBe(false);
+  });
+
+  it("gives every hit its own nonce in place of the first render's", () => {
+    const cache = new PageCache();
+    cache.set('/', 'N1', page('<script nonce="N1">a</script><style nonce="N1"></style>'));
+    const hit = cache.get('/', 'N2');
+    expect(hit?.body).toBe('<script nonce="N2">a</script><style nonce="N2"></style>');
+    expect(hit?.effects.viewedProductId).toBe(7);
+  });
+
+  it('keeps pages for 30 seconds and only 200 answers', () => {
+    let now = 1_000;
+    const cache = new PageCache(() => now);
+    cache.set('/', undefined, page('home'));
+    cache.set('/category/nope', undefined, page('not found', 404));
+    now += 29_999;
+    expect(cache.get('/', undefined)?.body).toBe('home');
+    expect(cache.get('/category/nope', undefined)).toBeNull();
+    now += 1;
+    expect(cache.get('/', undefined)).toBeNull();
+  });
+
+  it('forgets everything on clear', () => {
+    const cache = new PageCache();
+    cache.set('/', undefined, page('home'));
+    cache.clear();
+    expect(cache.get('/', undefined)).toBeNull();
+  });
+});

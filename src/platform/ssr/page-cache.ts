@@ -1,0 +1,73 @@
+import { pagePath } from './page-path.js';
+
+/** What a cached page replays on every hit besides its HTML (so a hit counts like a render). */
+export interface PageEffects {
+  /** The product this page showed: its view is recorded on every hit too (product views, ADR 0012). */
+  viewedProductId: number | null;
+}
+
+export interface CachedRender {
+  statusCode: number;
+  headers: Array<[string, string]>;
+  body: string;
+  effects: PageEffects;
+}
+
+interface Entry {
+  until: number;
+  statusCode: number;
+  headers: Array<[string, string]>;
+  /** The body cut at each occurrence of the nonce it was rendered with; joined with the next request's nonce. */
+  parts: string[];
+  effects: PageEffects;
+}
+
+/** The storefront pages worth caching: the catalogue's, which nearly every visit reads. */
+const CACHEABLE = /^\/(?:category(?:\/[^/]+)?|products\/[^/]+)?$/;
+const TTL_MS = 30_000;
+const MAX_PAGES = 1_000;
+
+/**
+ * Rendered catalogue pages (home, category and search lists, product pages) for anonymous visitors, for
+ * 30 seconds: an anonymous visitor's page depends on its URL alone, and Vike's per-render bookkeeping costs
+ * ~1.6 ms of CPU per page beyond React's own render (issue 6, ADR 0015), so a hit skips both. Each hit gets
+ * its own CSP nonce; signed-in visitors are always rendered; any successful change through the admin API
+ * clears every page (`clear`), so staff see their change at once. Only 200 answers are kept.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Whether this URL may come from the cache for this visitor. */
+  static isCacheable(url: string, anonymous: boolean): boolean {
+    return anonymous && CACHEABLE.test(pagePath(url));
+  }
+
+  get(url: string, nonce: string | undefined): CachedRender | null {
+    const entry = this.entries.get(url);
+    if (!entry) return null;
+    if (entry.until <= this.now()) {
+      this.entries.delete(url);
+      return null;
+    }
+    return { statusCode: entry.statusCode, headers: entry.headers, body: entry.parts.join(nonce ?? ''), effects: entry.effects };
+  }
+
+  set(url: string, nonce: string | undefined, page: CachedRender): void {
+    if (page.statusCode !== 200) return;
+    this.entries.delete(url); // re-inserted last: the first key is the oldest
+    this.entries.set(url, {
+      until: this.now() + TTL_MS,
+      statusCode: page.statusCode,
+      headers: page.headers,
+      parts: nonce ? page.body.split(nonce) : [page.body],
+      effects: page.effects,
+    });
+    if (this.entries.size > MAX_PAGES) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
