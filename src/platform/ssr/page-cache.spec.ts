@@ -17,7 +17,7 @@ describe('PageCache', () => {
     const cache = new PageCache();
     cache.set('/', 'N1', page('<script nonce="N1">a</script><style nonce="N1"></style>'));
     const hit = cache.get('/', 'N2');
-    expect(hit?.body).toBe('<script nonce="N2">a</script><style nonce="N2"></style>');
+    expect(String(hit?.body)).toBe('<script nonce="N2">a</script><style nonce="N2"></style>');
     expect(hit?.effects.viewedProductId).toBe(7);
   });
 
@@ -27,7 +27,7 @@ describe('PageCache', () => {
     cache.set('/', undefined, page('home'));
     cache.set('/category/nope', undefined, page('not found', 404));
     now += 29_999;
-    expect(cache.get('/', undefined)?.body).toBe('home');
+    expect(String(cache.get('/', undefined)?.body)).toBe('home');
     expect(cache.get('/category/nope', undefined)).toBeNull();
     now += 1;
     expect(cache.get('/', undefined)).toBeNull();

@@ -15,7 +15,7 @@ export const PAGE_SERVICES = Symbol('PageServices');
 export interface RenderedPage {
   statusCode: number;
   headers: Array<[string, string]>;
-  body: string;
+  body: string | Buffer;
 }
 
 export interface PageRequest {

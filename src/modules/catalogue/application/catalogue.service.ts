@@ -60,8 +60,8 @@ export class CatalogueService {
   private readonly brands = new TtlCache<'all', BrandView[]>(LIST_CACHE_MS);
   /** Per filter (search term included); shared by every page and sort of that filter. */
   private readonly facetCounts = new TtlCache<string, ProductListResult['facets']>(LIST_CACHE_MS);
-  /** Per filter, sort and page: the page of cards, its total and the spelling correction used. */
-  private readonly listPages = new TtlCache<string, ListedPage>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
+  /** Per filter, sort and page: the page of cards with its total, spelling correction and facets. */
+  private readonly listPages = new TtlCache<string, ProductListResult>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
   /** Per slug or id as asked; null (no such public product) is cached too, so a bad link costs one query. */
   private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, Date.now, MAX_CACHED_PRODUCTS);
   /** Featured products, and cards by id list (the home page's most viewed). */
@@ -122,20 +122,23 @@ export class CatalogueService {
     const sort: ProductSort = query.sort ?? (search ? 'relevance' : 'newest');
     const perPage = Math.min(query.perPage, MAX_PER_PAGE);
     const offset = (query.page - 1) * perPage;
-    const pageKey = JSON.stringify([search?.toLowerCase() ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null, sort, offset, perPage]);
-    const { found, correctedSearch } = await this.listPages.get(pageKey, () => this.findPage(filter, sort, offset, perPage));
-    const searched = correctedSearch ?? filter.search;
-    const facetKey = JSON.stringify([searched?.toLowerCase() ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null]);
-    const facets = await this.facetCounts.get(facetKey, () => this.reads.facets({ ...filter, search: searched }));
-    const { rows, total } = found;
-    return {
-      data: rows.map(toCard),
-      meta: {
-        page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), sort,
-        search: search ?? null, corrected_search: correctedSearch,
-      },
-      facets,
-    };
+    const pageKey = JSON.stringify([search ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null, sort, offset, perPage]);
+    // The same result object for 30 s: the API serialises it once (SerializeOnce), pages map it.
+    return this.listPages.get(pageKey, async () => {
+      const { found, correctedSearch } = await this.findPage(filter, sort, offset, perPage);
+      const searched = correctedSearch ?? filter.search;
+      const facetKey = JSON.stringify([searched?.toLowerCase() ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null]);
+      const facets = await this.facetCounts.get(facetKey, () => this.reads.facets({ ...filter, search: searched }));
+      const { rows, total } = found;
+      return {
+        data: rows.map(toCard),
+        meta: {
+          page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), sort,
+          search: search ?? null, corrected_search: correctedSearch,
+        },
+        facets,
+      };
+    });
   }
 
   /** One page of the list; when the words as typed find nothing, the page for the nearest title words. */

@@ -1,7 +1,8 @@
-import { Controller, Get, Param, ParseIntPipe, Query } from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Query, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { BrandView, CategoryView, OptionView, ProductDetail, ProductListResult } from '../../application/catalogue-views.js';
 import { CatalogueService } from '../../application/catalogue.service.js';
+import { SerializeOnce } from '../../../../platform/http/serialize-once.js';
 import { ProductListRequest } from './catalogue.requests.js';
 
 /** The public catalogue: what any visitor may read. Drafts and inactive options answer 404. */
@@ -29,6 +30,7 @@ export class CatalogueController {
   }
 
   @Get('products')
+  @UseInterceptors(SerializeOnce)
   @ApiOkResponse({ description: '`{data: [card], meta: {page, per_page, total, last_page, sort, search}, facets: {categories, brands, kinds}}`' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown sort or kind, bad paging (per_page ≤ 100), unknown category.' })
   products(@Query() query: ProductListRequest): Promise<ProductListResult> {
@@ -39,6 +41,7 @@ export class CatalogueController {
   }
 
   @Get('products/:slugOrId')
+  @UseInterceptors(SerializeOnce)
   @ApiNotFoundResponse({ description: 'No published product has that slug or id.' })
   product(@Param('slugOrId') slugOrId: string): Promise<ProductDetail> {
     return this.catalogue.getProduct(slugOrId);
