@@ -1,11 +1,13 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { ProductSort } from '../../application/catalogue-views.js';
-import type { CatalogueReads, FacetRow, ProductCardRow, ProductFilter, ProductParts } from '../../application/ports/catalogue-read.port.js';
+import type {
+  CatalogueReads, FacetRow, ProductCardRow, ProductFilter, ProductParts, SearchSummary,
+} from '../../application/ports/catalogue-read.port.js';
 import { Brand } from '../../domain/brand.entity.js';
 import { Category } from '../../domain/category.entity.js';
 import { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
-import { ProductOption } from '../../domain/product-option.entity.js';
+import { ProductOption, type OptionKind } from '../../domain/product-option.entity.js';
 import { Product, ProductCategory } from '../../domain/product.entity.js';
 
 /** A WHERE clause and its parameters, built from a filter minus the dimension being counted. */
@@ -20,7 +22,76 @@ interface Clause {
  * not by a trigram match on every title, which costs a similarity check per product for short terms.
  */
 const MATCH = `p.search_document @@ websearch_to_tsquery('english', ?)`;
-const RANK = `ts_rank_cd(p.search_document, websearch_to_tsquery('english', ?))`;
+
+/**
+ * Search at 100k products reads `product_search` (migration 20261123000100; ADR 0014, "Search at 100k"): the
+ * term as typed and the same term with every word restricted to the title (weight A: `'fire'` → `'fire':A`),
+ * computed once per statement. The regular expression quotes no `?`: MikroORM would take it for a parameter.
+ */
+const SEARCH_TERMS = `q as materialized (
+         select query, regexp_replace(query::text, '''(([^'']|'''')*)''', '''\\1'':A', 'g')::tsquery as title_query
+         from websearch_to_tsquery('english', ?) as query
+       )`;
+
+/** `product_search.kinds` holds the kinds of a product's active options as bits. */
+const KIND_BITS: Record<OptionKind, number> = { physical: 1, download: 2, online_access: 4, course: 8 };
+const KIND_VALUES = `(values ('course', 8), ('download', 2), ('online_access', 4), ('physical', 1))`;
+
+const SEARCH_IN_TITLE = 's.document @@ (select title_query from q)';
+
+/** `count(*)` of the rows meeting the conditions; a plain count when there are none ('true'), which is cheaper per row. */
+const countIf = (...conditions: string[]) => {
+  const tested = conditions.filter((condition) => condition !== 'true');
+  return tested.length === 0 ? 'count(*)' : `count(*) filter (where ${tested.join(' and ')})`;
+};
+
+/**
+ * One scan of the matches (the GIN index; the term is an InitPlan parameter, so the planner assumes few
+ * matches and never prefers a sequential scan) grouped two ways at once: by category set, and by brand and
+ * kinds. Every count the list needs comes from those few hundred groups: each facet counts the matches that
+ * pass the *other* filters. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group; the
+ * counts are countIf expressions on the product_search row `s`.
+ */
+const SEARCH_SUMMARY = (brandOk: string, kindOk: string, forCategories: string, matches: string, titleMatches: string) => `with ${SEARCH_TERMS},
+       counted as (
+         select grouping(category_set_id) = 1 as by_brand_and_kinds, category_set_id, brand_id, kinds,
+           ${forCategories}::int as for_categories,
+           ${matches}::int as matches,
+           ${titleMatches}::int as title_matches
+         from product_search s where s.document @@ (select query from q)
+         group by grouping sets ((category_set_id), (brand_id, kinds))
+       ), totals as (
+         select coalesce(sum(matches), 0)::int as total, coalesce(sum(title_matches), 0)::int as title_matches
+         from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}
+       )
+       select totals.total, totals.title_matches,
+         (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched,
+         (select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'count', f.count) order by c.sort_order, c.name), '[]')
+          from (select category_id, sum(g.for_categories)::int as count
+                from counted g join product_category_sets cs on cs.id = g.category_set_id cross join unnest(cs.category_ids) as category_id
+                where not g.by_brand_and_kinds group by category_id) f
+          join categories c on c.id = f.category_id where f.count > 0) as categories,
+         (select coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'count', f.count) order by b.sort_order, b.name), '[]')
+          from (select brand_id, sum(matches)::int as count from counted where by_brand_and_kinds and ${kindOk} group by brand_id) f
+          join brands b on b.id = f.brand_id where f.count > 0) as brands,
+         (select coalesce(json_agg(json_build_object('id', k.kind, 'name', k.kind, 'count', f.count) order by k.kind), '[]')
+          from ${KIND_VALUES} as k (kind, bit)
+          cross join lateral (select sum(matches)::int as count from counted where by_brand_and_kinds and kinds & k.bit <> 0 and ${brandOk}) f
+          where f.count > 0) as kinds
+       from totals`;
+
+/**
+ * A page of one relevance tier, newest first. Walking the primary key backwards and testing each product
+ * (`ts_match_vq`, which no index serves) reads about (offset + limit) ÷ density products; the index form reads
+ * every match of the term. searchPage picks the cheaper from the summary's counts, not from the planner's guess
+ * (which underestimates correlated words such as "risk assessment" tenfold).
+ */
+const SEARCH_TIER = (tier: 1 | 2, match: string, inTitle: string, filters: string) => `(select s.product_id as id, ${tier} as tier from product_search s
+          where ${match} and ${inTitle}${filters}
+          order by s.product_id desc limit ? offset ?)`;
+/** The match and the title test, by index (GIN) or by walking (tested row by row). */
+const SEARCH_BY_INDEX: [string, string] = ['s.document @@ (select query from q)', 's.document @@ (select title_query from q)'];
+const SEARCH_BY_WALK: [string, string] = ['ts_match_vq(s.document, (select query from q))', 'ts_match_vq(s.document, (select title_query from q))'];
 
 /** How many of each shared category's newest products are weighed as related products. */
 const RELATED_CANDIDATES_PER_CATEGORY = 60;
@@ -50,10 +121,9 @@ export class SqlCatalogueReads implements CatalogueReads {
   constructor(private readonly em: EntityManager) {}
 
   async listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number) {
+    // A search in relevance order is searchPage's; here relevance without a search means newest.
     const where = this.where(filter);
-    const ranked = sort === 'relevance' && filter.search !== undefined;
-    const order = ranked ? `${RANK} desc, p.id desc` : ORDER[sort === 'relevance' ? 'newest' : sort];
-    const orderParams = ranked ? [filter.search] : [];
+    const order = ORDER[sort === 'relevance' ? 'newest' : sort];
     // The page's ids first (with the total from the same scan), then the card columns for those rows only:
     // the lateral image lookup and the kinds aggregate run 24 times, not once per matching product.
     const rows = await this.query<ProductCardRow & { total: number }>(
@@ -65,7 +135,7 @@ export class SqlCatalogueReads implements CatalogueReads {
        select ${CARD_COLUMNS}, page.total::int as total
        from page join products p on p.id = page.id ${CARD_JOINS}
        order by page.position`,
-      [...orderParams, ...where.params, ...orderParams, limit, offset],
+      [...where.params, limit, offset],
     );
     if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
     // Past the last page: no rows to carry the total, so count it.
@@ -96,6 +166,81 @@ export class SqlCatalogueReads implements CatalogueReads {
       byKind.params,
     );
     return { categories, brands, kinds };
+  }
+
+  async searchSummary(filter: ProductFilter & { search: string }): Promise<SearchSummary> {
+    const params: unknown[] = [filter.search];
+    const inCategory = filter.categoryId === undefined
+      ? 'true'
+      : 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+    const categories = filter.categoryId === undefined ? [] : [filter.categoryId];
+    const brandOk = filter.brandId === undefined ? 'true' : 'brand_id = ?';
+    const kindOk = filter.kind === undefined ? 'true' : 'kinds & ? <> 0';
+    const filters = (brand: boolean, kind: boolean) => [
+      ...(brand && filter.brandId !== undefined ? [filter.brandId] : []),
+      ...(kind && filter.kind !== undefined ? [KIND_BITS[filter.kind]] : []),
+    ];
+    // In the order the conditions appear: counted (brand, kind, category twice), totals (brand, kind), brands (kind), kinds (brand).
+    params.push(...filters(true, true), ...categories, ...categories, ...filters(true, true), ...filters(false, true), ...filters(true, false));
+    const [row] = await this.query<{
+      total: number; title_matches: number; searched: number;
+      categories: FacetRow[] | string; brands: FacetRow[] | string; kinds: FacetRow[] | string;
+    }>(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory), countIf(inCategory, SEARCH_IN_TITLE)), params);
+    const json = (value: FacetRow[] | string | undefined) => (typeof value === 'string' ? (JSON.parse(value) as FacetRow[]) : value ?? []);
+    return {
+      total: row?.total ?? 0,
+      titleMatches: row?.title_matches ?? 0,
+      searched: row?.searched ?? 0,
+      facets: { categories: json(row?.categories), brands: json(row?.brands), kinds: json(row?.kinds) },
+    };
+  }
+
+  async searchPage(filter: ProductFilter & { search: string }, summary: SearchSummary, offset: number, limit: number) {
+    // Title matches first, then the rest; newest first within each (ADR 0014, "Search at 100k").
+    const tiers: Array<{ tier: 1 | 2; count: number; offset: number; limit: number }> = [];
+    const inTitle = summary.titleMatches;
+    if (offset < inTitle) tiers.push({ tier: 1, count: inTitle, offset, limit: Math.min(limit, inTitle - offset) });
+    const rest = limit - (tiers[0]?.limit ?? 0);
+    if (rest > 0 && summary.total > inTitle) {
+      tiers.push({ tier: 2, count: summary.total - inTitle, offset: Math.max(0, offset - inTitle), limit: rest });
+    }
+    if (tiers.length === 0) return [];
+    const filters = this.searchFilters(filter);
+    const params: unknown[] = [filter.search];
+    const parts = tiers.map((part) => {
+      // Walking reads ~(offset + limit) × searched ÷ count products; the index form reads all `count` matches.
+      const walk = summary.searched > 0 && (part.offset + part.limit) * summary.searched < part.count * part.count;
+      params.push(...filters.params, part.limit, part.offset);
+      const [match, inTitle] = walk ? SEARCH_BY_WALK : SEARCH_BY_INDEX;
+      return SEARCH_TIER(part.tier, match, part.tier === 1 ? inTitle : `not ${inTitle}`, filters.sql);
+    });
+    return this.query<ProductCardRow>(
+      `with ${SEARCH_TERMS},
+       page as (${parts.join(' union all ')})
+       select ${CARD_COLUMNS}
+       from page join products p on p.id = page.id ${CARD_JOINS}
+       order by page.tier, page.id desc`,
+      params,
+    );
+  }
+
+  /** The list's filters as conditions on a product_search row `s` (` and …` each; empty without filters). */
+  private searchFilters(filter: ProductFilter): Clause {
+    let sql = '';
+    const params: unknown[] = [];
+    if (filter.categoryId !== undefined) {
+      sql += ' and s.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+      params.push(filter.categoryId);
+    }
+    if (filter.brandId !== undefined) {
+      sql += ' and s.brand_id = ?';
+      params.push(filter.brandId);
+    }
+    if (filter.kind !== undefined) {
+      sql += ' and s.kinds & ? <> 0';
+      params.push(KIND_BITS[filter.kind]);
+    }
+    return { sql, params };
   }
 
   async cardsByIds(ids: readonly number[]): Promise<ProductCardRow[]> {

@@ -40,6 +40,16 @@ export interface FacetRow {
   count: number;
 }
 
+/** What one scan of a search's matches gives: the total, how many match in the title, and the facets. */
+export interface SearchSummary {
+  total: number;
+  /** Matches with every word in the title: they come first in relevance order. */
+  titleMatches: number;
+  /** How many products are searched (published; the planner's estimate), to judge how dense the matches are. */
+  searched: number;
+  facets: { categories: FacetRow[]; brands: FacetRow[]; kinds: FacetRow[] };
+}
+
 /**
  * The catalogue's read side for visitors: published products only, in single round trips (no N+1).
  * Written in SQL because search ranking, trigram similarity and facet counts are PostgreSQL's job.
@@ -47,6 +57,10 @@ export interface FacetRow {
 export interface CatalogueReads {
   listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<{ rows: ProductCardRow[]; total: number }>;
   facets(filter: ProductFilter): Promise<{ categories: FacetRow[]; brands: FacetRow[]; kinds: FacetRow[] }>;
+  /** A search's total, title matches and facets (each facet without its own filter), in one scan of the matches. */
+  searchSummary(filter: ProductFilter & { search: string }): Promise<SearchSummary>;
+  /** A page of a search in relevance order: title matches first, newest first within each. */
+  searchPage(filter: ProductFilter & { search: string }, summary: SearchSummary, offset: number, limit: number): Promise<ProductCardRow[]>;
   /** Cards of the given published products, in the order of `ids`. */
   cardsByIds(ids: readonly number[]): Promise<ProductCardRow[]>;
   /** Published products sharing a category with the product, most shared first. */
