@@ -50,8 +50,7 @@ app.get('/pg/products', async (request, reply) => {
     categoryId = category.id;
   }
   // One after another, as the shop does (with its correction of a search that found nothing).
-  const { rows, correctedSearch, facets } = await productListFlow(query, { search, categoryId });
-  const total = rows[0]?.total ?? 0;
+  const { rows, total, correctedSearch, facets } = await productListFlow(query, { search, categoryId });
   return {
     data: rows.map(toCard),
     meta: {

@@ -6,7 +6,6 @@ import path from 'node:path';
 
 // --- copied from src/modules/catalogue/adapters/persistence/sql-catalogue-reads.ts ---
 const MATCH = `p.search_document @@ websearch_to_tsquery('english', ?)`;
-const RANK = `ts_rank_cd(p.search_document, websearch_to_tsquery('english', ?))`;
 
 const ORDER = {
   newest: 'p.created_at desc, p.id desc',
@@ -47,6 +46,58 @@ const FACET_KINDS = (where) => `select o.kind as id, o.kind as name, count(disti
        from products p join product_options o on o.product_id = p.id and o.active
        where ${where} group by o.kind order by o.kind`;
 
+// The search (ADR 0014, "Search at 100k"): product_search, one summary statement and one page statement.
+const SEARCH_TERMS = `q as materialized (
+         select query, regexp_replace(query::text, '''(([^'']|'''')*)''', '''\\1'':A', 'g')::tsquery as title_query
+         from websearch_to_tsquery('english', ?) as query
+       )`;
+
+const KIND_BITS = { physical: 1, download: 2, online_access: 4, course: 8 };
+const KIND_VALUES = `(values ('course', 8), ('download', 2), ('online_access', 4), ('physical', 1))`;
+
+const SEARCH_IN_TITLE = 's.document @@ (select title_query from q)';
+
+/** `count(*)` of the rows meeting the conditions; a plain count when there are none ('true'), which is cheaper per row. */
+const countIf = (...conditions) => {
+  const tested = conditions.filter((condition) => condition !== 'true');
+  return tested.length === 0 ? 'count(*)' : `count(*) filter (where ${tested.join(' and ')})`;
+};
+
+const SEARCH_SUMMARY = (brandOk, kindOk, forCategories, matches, titleMatches) => `with ${SEARCH_TERMS},
+       counted as (
+         select grouping(category_set_id) = 1 as by_brand_and_kinds, category_set_id, brand_id, kinds,
+           ${forCategories}::int as for_categories,
+           ${matches}::int as matches,
+           ${titleMatches}::int as title_matches
+         from product_search s where s.document @@ (select query from q)
+         group by grouping sets ((category_set_id), (brand_id, kinds))
+       ), totals as (
+         select coalesce(sum(matches), 0)::int as total, coalesce(sum(title_matches), 0)::int as title_matches
+         from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}
+       )
+       select totals.total, totals.title_matches,
+         (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched,
+         (select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'count', f.count) order by c.sort_order, c.name), '[]')
+          from (select category_id, sum(g.for_categories)::int as count
+                from counted g join product_category_sets cs on cs.id = g.category_set_id cross join unnest(cs.category_ids) as category_id
+                where not g.by_brand_and_kinds group by category_id) f
+          join categories c on c.id = f.category_id where f.count > 0) as categories,
+         (select coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'count', f.count) order by b.sort_order, b.name), '[]')
+          from (select brand_id, sum(matches)::int as count from counted where by_brand_and_kinds and ${kindOk} group by brand_id) f
+          join brands b on b.id = f.brand_id where f.count > 0) as brands,
+         (select coalesce(json_agg(json_build_object('id', k.kind, 'name', k.kind, 'count', f.count) order by k.kind), '[]')
+          from ${KIND_VALUES} as k (kind, bit)
+          cross join lateral (select sum(matches)::int as count from counted where by_brand_and_kinds and kinds & k.bit <> 0 and ${brandOk}) f
+          where f.count > 0) as kinds
+       from totals`;
+
+const SEARCH_TIER = (tier, match, inTitle, filters) => `(select s.product_id as id, ${tier} as tier from product_search s
+          where ${match} and ${inTitle}${filters}
+          order by s.product_id desc limit ? offset ?)`;
+/** The match and the title test, by index (GIN) or by walking (tested row by row). */
+const SEARCH_BY_INDEX = ['s.document @@ (select query from q)', 's.document @@ (select title_query from q)'];
+const SEARCH_BY_WALK = ['ts_match_vq(s.document, (select query from q))', 'ts_match_vq(s.document, (select title_query from q))'];
+
 const SUGGEST = (values) => `select t.input, near.word as suggestion
        from (values ${values}) as t(input)
        left join lateral (select s.word from search_words s order by s.word <-> t.input, s.word limit 1) near
@@ -64,6 +115,67 @@ function where(filter) {
     params.push(filter.categoryId);
   }
   return { sql: parts.join(' and '), params };
+}
+/** SqlCatalogueReads.searchFilters: the list's filters as conditions on a product_search row `s`. */
+function searchFilters(filter) {
+  let sql = '';
+  const params = [];
+  if (filter.categoryId !== undefined) {
+    sql += ' and s.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+    params.push(filter.categoryId);
+  }
+  if (filter.brandId !== undefined) {
+    sql += ' and s.brand_id = ?';
+    params.push(filter.brandId);
+  }
+  if (filter.kind !== undefined) {
+    sql += ' and s.kinds & ? <> 0';
+    params.push(KIND_BITS[filter.kind]);
+  }
+  return { sql, params };
+}
+
+/** SqlCatalogueReads.searchSummary's statement (the total, the title matches and the facets of a search). */
+export function searchSummaryQuery(filter) {
+  const params = [filter.search];
+  const inCategory = filter.categoryId === undefined
+    ? 'true'
+    : 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+  const categories = filter.categoryId === undefined ? [] : [filter.categoryId];
+  const brandOk = filter.brandId === undefined ? 'true' : 'brand_id = ?';
+  const kindOk = filter.kind === undefined ? 'true' : 'kinds & ? <> 0';
+  const filters = (brand, kind) => [
+    ...(brand && filter.brandId !== undefined ? [filter.brandId] : []),
+    ...(kind && filter.kind !== undefined ? [KIND_BITS[filter.kind]] : []),
+  ];
+  // In the order the conditions appear: counted (brand, kind, category twice), totals (brand, kind), brands (kind), kinds (brand).
+  params.push(...filters(true, true), ...categories, ...categories, ...filters(true, true), ...filters(false, true), ...filters(true, false));
+  return numbered(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory), countIf(inCategory, SEARCH_IN_TITLE)), params);
+}
+
+/** SqlCatalogueReads.searchPage's statement for a summary row (null when the page is past the matches). */
+export function searchPageQuery(filter, summary, offset = 0, limit = 24) {
+  const tiers = [];
+  const inTitle = summary.title_matches;
+  if (offset < inTitle) tiers.push({ tier: 1, count: inTitle, offset, limit: Math.min(limit, inTitle - offset) });
+  const rest = limit - (tiers[0]?.limit ?? 0);
+  if (rest > 0 && summary.total > inTitle) {
+    tiers.push({ tier: 2, count: summary.total - inTitle, offset: Math.max(0, offset - inTitle), limit: rest });
+  }
+  if (tiers.length === 0) return null;
+  const filters = searchFilters(filter);
+  const params = [filter.search];
+  const parts = tiers.map((part) => {
+    const walk = summary.searched > 0 && (part.offset + part.limit) * summary.searched < part.count * part.count;
+    params.push(...filters.params, part.limit, part.offset);
+    const [match, inTitle] = walk ? SEARCH_BY_WALK : SEARCH_BY_INDEX;
+    return SEARCH_TIER(part.tier, match, part.tier === 1 ? inTitle : `not ${inTitle}`, filters.sql);
+  });
+  return numbered(`with ${SEARCH_TERMS},
+       page as (${parts.join(' union all ')})
+       select ${CARD_COLUMNS}
+       from page join products p on p.id = page.id ${CARD_JOINS}
+       order by page.tier, page.id desc`, params);
 }
 // --- end of the copy; and from catalogue.service.ts: ---
 const MAX_CORRECTED_WORDS = 8;
@@ -109,12 +221,9 @@ export function numbered(sql, params) {
 export function productListQueries({ search, categoryId, offset = 0, limit = 24 }) {
   const filter = { search, categoryId };
   const all = where(filter);
-  const ranked = search !== undefined;
-  const order = ranked ? `${RANK} desc, p.id desc` : ORDER.newest;
-  const orderParams = ranked ? [search] : [];
   const byCategory = where({ ...filter, categoryId: undefined });
   return {
-    list: numbered(LIST(order, all.sql), [...orderParams, ...all.params, ...orderParams, limit, offset]),
+    list: numbered(LIST(ORDER.newest, all.sql), [...all.params, limit, offset]),
     categories: numbered(FACET_CATEGORIES(byCategory.sql), byCategory.params),
     brands: numbered(FACET_BRANDS(all.sql), all.params),
     kinds: numbered(FACET_KINDS(all.sql), all.params),
@@ -126,37 +235,57 @@ const squash = (text) => text.replace(/\s+/g, ' ').trim();
 /** Fragments of the copy that the shop's source no longer contains (empty when the copy is faithful). */
 export function driftFrom(root) {
   const source = squash(readFileSync(path.join(root, 'src/modules/catalogue/adapters/persistence/sql-catalogue-reads.ts'), 'utf8'));
-  const constants = [MATCH, RANK, CARD_COLUMNS, CARD_JOINS, ...Object.values(ORDER)].map(squash);
+  const constants = [MATCH, CARD_COLUMNS, CARD_JOINS, SEARCH_TERMS, KIND_VALUES, SEARCH_IN_TITLE, ...SEARCH_BY_INDEX, ...SEARCH_BY_WALK, ...Object.values(ORDER)].map(squash);
   // The shop's templates interpolate the constants (${CARD_COLUMNS}) and the WHERE clause: compare what lies between.
-  const templates = [LIST, FACET_CATEGORIES, FACET_BRANDS, FACET_KINDS, SUGGEST]
-    .flatMap((template) => squash(template('\u0000', '\u0000')).split('\u0000'))
+  const templates = [LIST, FACET_CATEGORIES, FACET_BRANDS, FACET_KINDS, SUGGEST, SEARCH_SUMMARY, SEARCH_TIER]
+    .flatMap((template) => squash(template('\u0000', '\u0000', '\u0000', '\u0000', '\u0000')).split('\u0000'))
+    .flatMap((part) => part.split(squash(SEARCH_TERMS)).flatMap((piece) => piece.split(squash(KIND_VALUES))))
     .flatMap((part) => part.split(squash(CARD_COLUMNS)).flatMap((piece) => piece.split(squash(CARD_JOINS))));
-  const filters = [`exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)`];
+  const filters = [
+    `exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)`,
+    's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])',
+    `page as (\${parts.join(' union all ')})`,
+    'from page join products p on p.id = page.id', 'order by page.tier, page.id desc',
+    '(part.offset + part.limit) * summary.searched < part.count * part.count',
+    "const tested = conditions.filter((condition) => condition !== 'true');",
+    'SEARCH_TIER(part.tier, match, part.tier === 1 ? inTitle : `not \${inTitle}`, filters.sql)',
+    "return tested.length === 0 ? 'count(*)' : `count(*) filter (where ${tested.join(' and ')})`;",
+  ];
   return [...constants, ...templates, ...filters]
     .map((fragment) => fragment.trim())
-    .filter((fragment) => fragment.length > 0 && !source.includes(fragment));
+    // The source writes a backslash inside a template literal as two.
+    .filter((fragment) => fragment.length > 0 && !source.includes(fragment.replace(/\\/g, '\\\\')));
 }
 
 /**
- * One `GET /api/products` as CatalogueService.listProducts runs it: the listing; for a search that found
- * nothing, the suggestions and the listing of the corrected term; then the facets of the term last tried.
+ * One `GET /api/products` as CatalogueService.listProducts runs it. Without a search: the listing, then the
+ * facets by category, brand and kind. With one (relevance order): the summary (total and facets in one scan);
+ * for a term that found nothing, the suggestions and the summary of the corrected term; then the page.
  * `run(query)` executes one query and returns its rows.
  */
 export async function productListFlow(run, { search, categoryId }) {
-  let queries = productListQueries({ search, categoryId });
-  let rows = await run(queries.list);
+  if (!search) {
+    const queries = productListQueries({ categoryId });
+    const rows = await run(queries.list);
+    const categories = await run(queries.categories);
+    const brands = await run(queries.brands);
+    const kinds = await run(queries.kinds);
+    return { rows, total: rows[0]?.total ?? 0, correctedSearch: null, facets: { categories, brands, kinds } };
+  }
+  let filter = { search, categoryId };
+  let [summary] = await run(searchSummaryQuery(filter));
   let correctedSearch = null;
-  if ((rows[0]?.total ?? 0) === 0 && search) {
+  if (summary.total === 0) {
     const words = correctableWords(search);
     correctedSearch = words.length === 0 ? null : correctedTerm(search, await run(suggestQuery(words)));
     if (correctedSearch) {
-      queries = productListQueries({ search: correctedSearch, categoryId });
-      rows = await run(queries.list);
-      if ((rows[0]?.total ?? 0) === 0) correctedSearch = null;
+      filter = { search: correctedSearch, categoryId };
+      [summary] = await run(searchSummaryQuery(filter));
+      if (summary.total === 0) correctedSearch = null;
     }
   }
-  const categories = await run(queries.categories);
-  const brands = await run(queries.brands);
-  const kinds = await run(queries.kinds);
-  return { rows, correctedSearch, facets: { categories, brands, kinds } };
+  const page = searchPageQuery(filter, summary);
+  const rows = page ? await run(page) : [];
+  const { categories, brands, kinds } = summary;
+  return { rows, total: summary.total, correctedSearch, facets: { categories, brands, kinds } };
 }
