@@ -37,8 +37,6 @@ const SEARCH_TERMS = `q as materialized (
 const KIND_BITS: Record<OptionKind, number> = { physical: 1, download: 2, online_access: 4, course: 8 };
 const KIND_VALUES = `(values ('course', 8), ('download', 2), ('online_access', 4), ('physical', 1))`;
 
-const SEARCH_IN_TITLE = 's.document @@ (select title_query from q)';
-
 /** `count(*)` of the rows meeting the conditions; a plain count when there are none ('true'), which is cheaper per row. */
 const countIf = (...conditions: string[]) => {
   const tested = conditions.filter((condition) => condition !== 'true');
@@ -49,22 +47,19 @@ const countIf = (...conditions: string[]) => {
  * One scan of the matches (the GIN index; the term is an InitPlan parameter, so the planner assumes few
  * matches and never prefers a sequential scan) grouped two ways at once: by category set, and by brand and
  * kinds. Every count the list needs comes from those few hundred groups: each facet counts the matches that
- * pass the *other* filters. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group; the
- * counts are countIf expressions on the product_search row `s`.
+ * pass the *other* filters. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group;
+ * `forCategories` and `matches` are countIf expressions on the product_search row `s`.
  */
-const SEARCH_SUMMARY = (brandOk: string, kindOk: string, forCategories: string, matches: string, titleMatches: string) => `with ${SEARCH_TERMS},
+const SEARCH_SUMMARY = (brandOk: string, kindOk: string, forCategories: string, matches: string) => `with ${SEARCH_TERMS},
        counted as (
          select grouping(category_set_id) = 1 as by_brand_and_kinds, category_set_id, brand_id, kinds,
            ${forCategories}::int as for_categories,
-           ${matches}::int as matches,
-           ${titleMatches}::int as title_matches
+           ${matches}::int as matches
          from product_search s where s.document @@ (select query from q)
          group by grouping sets ((category_set_id), (brand_id, kinds))
-       ), totals as (
-         select coalesce(sum(matches), 0)::int as total, coalesce(sum(title_matches), 0)::int as title_matches
-         from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}
        )
-       select totals.total, totals.title_matches,
+       select
+         (select coalesce(sum(matches), 0)::int from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}) as total,
          (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched,
          (select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'count', f.count) order by c.sort_order, c.name), '[]')
           from (select category_id, sum(g.for_categories)::int as count
@@ -77,21 +72,27 @@ const SEARCH_SUMMARY = (brandOk: string, kindOk: string, forCategories: string, 
          (select coalesce(json_agg(json_build_object('id', k.kind, 'name', k.kind, 'count', f.count) order by k.kind), '[]')
           from ${KIND_VALUES} as k (kind, bit)
           cross join lateral (select sum(matches)::int as count from counted where by_brand_and_kinds and kinds & k.bit <> 0 and ${brandOk}) f
-          where f.count > 0) as kinds
-       from totals`;
+          where f.count > 0) as kinds`;
 
 /**
- * A page of one relevance tier, newest first. Walking the primary key backwards and testing each product
- * (`ts_match_vq`, which no index serves) reads about (offset + limit) ÷ density products; the index form reads
- * every match of the term. searchPage picks the cheaper from the summary's counts, not from the planner's guess
- * (which underestimates correlated words such as "risk assessment" tenfold).
+ * Relevance: matches with every word in the title first, newest first within each (ADR 0014, "Search at
+ * 100k"). A page of a broad term comes from walking the newest `?` products backwards along the primary key
+ * and testing each (`ts_match_vq`, which no index serves): about (offset + limit) ÷ density rows.
  */
-const SEARCH_TIER = (tier: 1 | 2, match: string, inTitle: string, filters: string) => `(select s.product_id as id, ${tier} as tier from product_search s
-          where ${match} and ${inTitle}${filters}
-          order by s.product_id desc limit ? offset ?)`;
-/** The match and the title test, by index (GIN) or by walking (tested row by row). */
-const SEARCH_BY_INDEX: [string, string] = ['s.document @@ (select query from q)', 's.document @@ (select title_query from q)'];
-const SEARCH_BY_WALK: [string, string] = ['ts_match_vq(s.document, (select query from q))', 'ts_match_vq(s.document, (select title_query from q))'];
+const SEARCH_NEWEST_IN_TITLE = (filters: string) => `select s.product_id as id, true as in_title
+         from (select * from product_search order by product_id desc limit ?) s
+         where ts_match_vq(s.document, (select query from q)) and ts_match_vq(s.document, (select title_query from q))${filters}
+         order by s.product_id desc limit ? offset ?`;
+/** Every match from the GIN index, title matches first: what the walk falls back to. */
+const SEARCH_RANKED = (filters: string) => `select s.product_id as id, s.document @@ (select title_query from q) as in_title
+         from product_search s
+         where s.document @@ (select query from q)${filters}
+         order by in_title desc, s.product_id desc limit ? offset ?`;
+const SEARCH_PAGE = (page: string) => `with ${SEARCH_TERMS},
+       page as (${page})
+       select ${CARD_COLUMNS}
+       from page join products p on p.id = page.id ${CARD_JOINS}
+       order by page.in_title desc, page.id desc`;
 
 /** How many of each shared category's newest products are weighed as related products. */
 const RELATED_CANDIDATES_PER_CATEGORY = 60;
@@ -169,59 +170,41 @@ export class SqlCatalogueReads implements CatalogueReads {
   }
 
   async searchSummary(filter: ProductFilter & { search: string }): Promise<SearchSummary> {
-    const params: unknown[] = [filter.search];
     const inCategory = filter.categoryId === undefined
       ? 'true'
       : 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
-    const categories = filter.categoryId === undefined ? [] : [filter.categoryId];
     const brandOk = filter.brandId === undefined ? 'true' : 'brand_id = ?';
     const kindOk = filter.kind === undefined ? 'true' : 'kinds & ? <> 0';
-    const filters = (brand: boolean, kind: boolean) => [
-      ...(brand && filter.brandId !== undefined ? [filter.brandId] : []),
-      ...(kind && filter.kind !== undefined ? [KIND_BITS[filter.kind]] : []),
-    ];
-    // In the order the conditions appear: counted (brand, kind, category twice), totals (brand, kind), brands (kind), kinds (brand).
-    params.push(...filters(true, true), ...categories, ...categories, ...filters(true, true), ...filters(false, true), ...filters(true, false));
+    const brand = filter.brandId === undefined ? [] : [filter.brandId];
+    const kind = filter.kind === undefined ? [] : [KIND_BITS[filter.kind]];
+    const category = filter.categoryId === undefined ? [] : [filter.categoryId];
+    // In the order the conditions appear: counted (brand, kind; category), total (brand, kind), brands (kind), kinds (brand).
+    const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand];
     const [row] = await this.query<{
-      total: number; title_matches: number; searched: number;
-      categories: FacetRow[] | string; brands: FacetRow[] | string; kinds: FacetRow[] | string;
-    }>(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory), countIf(inCategory, SEARCH_IN_TITLE)), params);
+      total: number; searched: number; categories: FacetRow[] | string; brands: FacetRow[] | string; kinds: FacetRow[] | string;
+    }>(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory)), params);
     const json = (value: FacetRow[] | string | undefined) => (typeof value === 'string' ? (JSON.parse(value) as FacetRow[]) : value ?? []);
     return {
       total: row?.total ?? 0,
-      titleMatches: row?.title_matches ?? 0,
       searched: row?.searched ?? 0,
       facets: { categories: json(row?.categories), brands: json(row?.brands), kinds: json(row?.kinds) },
     };
   }
 
   async searchPage(filter: ProductFilter & { search: string }, summary: SearchSummary, offset: number, limit: number) {
-    // Title matches first, then the rest; newest first within each (ADR 0014, "Search at 100k").
-    const tiers: Array<{ tier: 1 | 2; count: number; offset: number; limit: number }> = [];
-    const inTitle = summary.titleMatches;
-    if (offset < inTitle) tiers.push({ tier: 1, count: inTitle, offset, limit: Math.min(limit, inTitle - offset) });
-    const rest = limit - (tiers[0]?.limit ?? 0);
-    if (rest > 0 && summary.total > inTitle) {
-      tiers.push({ tier: 2, count: summary.total - inTitle, offset: Math.max(0, offset - inTitle), limit: rest });
-    }
-    if (tiers.length === 0) return [];
     const filters = this.searchFilters(filter);
-    const params: unknown[] = [filter.search];
-    const parts = tiers.map((part) => {
-      // Walking reads ~(offset + limit) × searched ÷ count products; the index form reads all `count` matches.
-      const walk = summary.searched > 0 && (part.offset + part.limit) * summary.searched < part.count * part.count;
-      params.push(...filters.params, part.limit, part.offset);
-      const [match, inTitle] = walk ? SEARCH_BY_WALK : SEARCH_BY_INDEX;
-      return SEARCH_TIER(part.tier, match, part.tier === 1 ? inTitle : `not ${inTitle}`, filters.sql);
-    });
-    return this.query<ProductCardRow>(
-      `with ${SEARCH_TERMS},
-       page as (${parts.join(' union all ')})
-       select ${CARD_COLUMNS}
-       from page join products p on p.id = page.id ${CARD_JOINS}
-       order by page.tier, page.id desc`,
-      params,
-    );
+    // Enough of the newest products to hold the page four times over at the matches' density; worth walking
+    // while that is fewer rows than the matches. The walk answers when title matches fill the page (a newer
+    // title match would have been walked first); otherwise the index does.
+    const window = summary.searched > 0 && summary.total > 0 ? Math.ceil((4 * (offset + limit) * summary.searched) / summary.total) : Infinity;
+    if (window < summary.total) {
+      const rows = await this.query<ProductCardRow>(
+        SEARCH_PAGE(SEARCH_NEWEST_IN_TITLE(filters.sql)),
+        [filter.search, window, ...filters.params, limit, offset],
+      );
+      if (rows.length === limit) return rows;
+    }
+    return this.query<ProductCardRow>(SEARCH_PAGE(SEARCH_RANKED(filters.sql)), [filter.search, ...filters.params, limit, offset]);
   }
 
   /** The list's filters as conditions on a product_search row `s` (` and …` each; empty without filters). */

@@ -40,11 +40,9 @@ export interface FacetRow {
   count: number;
 }
 
-/** What one scan of a search's matches gives: the total, how many match in the title, and the facets. */
+/** What one scan of a search's matches gives: the total and the facets. */
 export interface SearchSummary {
   total: number;
-  /** Matches with every word in the title: they come first in relevance order. */
-  titleMatches: number;
   /** How many products are searched (published; the planner's estimate), to judge how dense the matches are. */
   searched: number;
   facets: { categories: FacetRow[]; brands: FacetRow[]; kinds: FacetRow[] };
@@ -57,7 +55,7 @@ export interface SearchSummary {
 export interface CatalogueReads {
   listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<{ rows: ProductCardRow[]; total: number }>;
   facets(filter: ProductFilter): Promise<{ categories: FacetRow[]; brands: FacetRow[]; kinds: FacetRow[] }>;
-  /** A search's total, title matches and facets (each facet without its own filter), in one scan of the matches. */
+  /** A search's total and facets (each facet without its own filter), in one scan of the matches. */
   searchSummary(filter: ProductFilter & { search: string }): Promise<SearchSummary>;
   /** A page of a search in relevance order: title matches first, newest first within each. */
   searchPage(filter: ProductFilter & { search: string }, summary: SearchSummary, offset: number, limit: number): Promise<ProductCardRow[]>;
