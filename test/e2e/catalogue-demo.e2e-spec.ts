@@ -1,5 +1,6 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
+import { CATALOGUE_READS, type CatalogueReads } from '../../src/modules/catalogue/application/ports/catalogue-read.port.js';
 import { CatalogueSeeder, type DemoCatalogueCounts } from '../../src/modules/catalogue/index.js';
 import { runShop } from '../support/server-process.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -197,6 +198,36 @@ describe(`catalogue:generate (${databaseKind})`, () => {
       );
       expect(stats).toEqual({ products: 500, categories: 200, drafts: expect.any(Number), wrong_price: 0, wrong_options: 0, unlinked: 0, kinds: 4 });
       expect(stats!.drafts).toBeLessThan(25);
+
+      // product_search, kept by triggers through the generator's bulk statements, equals a recomputation.
+      const [search] = await app.sql<Record<string, number>>(
+        `with fresh as (
+           select p.id, p.brand_id, p.search_document,
+             coalesce((select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id), '{}') as category_ids,
+             (select coalesce(bit_or(case o.kind when 'physical' then 1 when 'download' then 2 when 'online_access' then 4 else 8 end), 0)
+              from product_options o where o.product_id = p.id and o.active) as kinds
+           from products p where p.status = 'published')
+         select count(*) filter (where s.product_id is null)::int as missing, count(*) filter (where f.id is null)::int as extra,
+           count(*) filter (where s.brand_id is distinct from f.brand_id or cs.category_ids <> f.category_ids or s.kinds <> f.kinds
+             or s.document <> f.search_document)::int as different
+         from fresh f full join product_search s on s.product_id = f.id left join product_category_sets cs on cs.id = s.category_set_id`,
+      );
+      expect(search).toEqual({ missing: 0, extra: 0, different: 0 });
+
+      // A page walked from the newest products lists exactly what the GIN index lists (ADR 0014, "Search at
+      // 100k"). A made-up `searched` sets the walk's window just under the number of matches; 0 turns it off.
+      const reads = app.app.get<CatalogueReads>(CATALOGUE_READS);
+      for (const term of ['fire', 'safety training', 'manual handling', 'poster -fire']) {
+        const summary = await reads.searchSummary({ search: term });
+        expect(summary.total).toBeGreaterThan(3);
+        for (const [offset, limit] of [[0, 1], [0, 3], [2, 3], [0, 10]] as const) {
+          const ranked = await reads.searchPage({ search: term }, { ...summary, searched: 0 }, offset, limit);
+          const searched = Math.floor(((summary.total - 1) * summary.total) / (4 * (offset + limit)));
+          const walked = await reads.searchPage({ search: term }, { ...summary, searched }, offset, limit);
+          expect(walked.map((row) => row.id)).toEqual(ranked.map((row) => row.id));
+          expect(ranked).toHaveLength(Math.min(limit, summary.total - offset));
+        }
+      }
 
       const categories = (await http.get('/api/categories').expect(200)).body as Array<{ slug: string; product_count: number }>;
       for (const slug of SIX) expect(categories.find((c) => c.slug === slug)?.product_count).toBeGreaterThan(30);
