@@ -47,15 +47,19 @@ const FACET_KINDS = (where) => `select o.kind as id, o.kind as name, count(disti
        where ${where} group by o.kind order by o.kind`;
 
 // The search (ADR 0014, "Search at 100k"): product_search, one summary statement and one page statement.
+/**
+ * Search at 100k products reads `product_search` (migration 20261123000100; ADR 0014, "Search at 100k"): the
+ * term as typed and the same term with every word restricted to the title (weight A: `'fire'` → `'fire':A`),
+ * computed once per statement. The regular expression quotes no `?`: MikroORM would take it for a parameter.
+ */
 const SEARCH_TERMS = `q as materialized (
          select query, regexp_replace(query::text, '''(([^'']|'''')*)''', '''\\1'':A', 'g')::tsquery as title_query
          from websearch_to_tsquery('english', ?) as query
        )`;
 
+/** `product_search.kinds` holds the kinds of a product's active options as bits. */
 const KIND_BITS = { physical: 1, download: 2, online_access: 4, course: 8 };
 const KIND_VALUES = `(values ('course', 8), ('download', 2), ('online_access', 4), ('physical', 1))`;
-
-const SEARCH_IN_TITLE = 's.document @@ (select title_query from q)';
 
 /** `count(*)` of the rows meeting the conditions; a plain count when there are none ('true'), which is cheaper per row. */
 const countIf = (...conditions) => {
@@ -63,19 +67,23 @@ const countIf = (...conditions) => {
   return tested.length === 0 ? 'count(*)' : `count(*) filter (where ${tested.join(' and ')})`;
 };
 
-const SEARCH_SUMMARY = (brandOk, kindOk, forCategories, matches, titleMatches) => `with ${SEARCH_TERMS},
+/**
+ * One scan of the matches (the GIN index; the term is an InitPlan parameter, so the planner assumes few
+ * matches and never prefers a sequential scan) grouped two ways at once: by category set, and by brand and
+ * kinds. Every count the list needs comes from those few hundred groups: each facet counts the matches that
+ * pass the *other* filters. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group;
+ * `forCategories` and `matches` are countIf expressions on the product_search row `s`.
+ */
+const SEARCH_SUMMARY = (brandOk, kindOk, forCategories, matches) => `with ${SEARCH_TERMS},
        counted as (
          select grouping(category_set_id) = 1 as by_brand_and_kinds, category_set_id, brand_id, kinds,
            ${forCategories}::int as for_categories,
-           ${matches}::int as matches,
-           ${titleMatches}::int as title_matches
+           ${matches}::int as matches
          from product_search s where s.document @@ (select query from q)
          group by grouping sets ((category_set_id), (brand_id, kinds))
-       ), totals as (
-         select coalesce(sum(matches), 0)::int as total, coalesce(sum(title_matches), 0)::int as title_matches
-         from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}
        )
-       select totals.total, totals.title_matches,
+       select
+         (select coalesce(sum(matches), 0)::int from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}) as total,
          (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched,
          (select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'count', f.count) order by c.sort_order, c.name), '[]')
           from (select category_id, sum(g.for_categories)::int as count
@@ -88,15 +96,27 @@ const SEARCH_SUMMARY = (brandOk, kindOk, forCategories, matches, titleMatches) =
          (select coalesce(json_agg(json_build_object('id', k.kind, 'name', k.kind, 'count', f.count) order by k.kind), '[]')
           from ${KIND_VALUES} as k (kind, bit)
           cross join lateral (select sum(matches)::int as count from counted where by_brand_and_kinds and kinds & k.bit <> 0 and ${brandOk}) f
-          where f.count > 0) as kinds
-       from totals`;
+          where f.count > 0) as kinds`;
 
-const SEARCH_TIER = (tier, match, inTitle, filters) => `(select s.product_id as id, ${tier} as tier from product_search s
-          where ${match} and ${inTitle}${filters}
-          order by s.product_id desc limit ? offset ?)`;
-/** The match and the title test, by index (GIN) or by walking (tested row by row). */
-const SEARCH_BY_INDEX = ['s.document @@ (select query from q)', 's.document @@ (select title_query from q)'];
-const SEARCH_BY_WALK = ['ts_match_vq(s.document, (select query from q))', 'ts_match_vq(s.document, (select title_query from q))'];
+/**
+ * Relevance: matches with every word in the title first, newest first within each (ADR 0014, "Search at
+ * 100k"). A page of a broad term comes from walking the newest `?` products backwards along the primary key
+ * and testing each (`ts_match_vq`, which no index serves): about (offset + limit) ÷ density rows.
+ */
+const SEARCH_NEWEST_IN_TITLE = (filters) => `select s.product_id as id, true as in_title
+         from (select * from product_search order by product_id desc limit ?) s
+         where ts_match_vq(s.document, (select query from q)) and ts_match_vq(s.document, (select title_query from q))${filters}
+         order by s.product_id desc limit ? offset ?`;
+/** Every match from the GIN index, title matches first: what the walk falls back to. */
+const SEARCH_RANKED = (filters) => `select s.product_id as id, s.document @@ (select title_query from q) as in_title
+         from product_search s
+         where s.document @@ (select query from q)${filters}
+         order by in_title desc, s.product_id desc limit ? offset ?`;
+const SEARCH_PAGE = (page) => `with ${SEARCH_TERMS},
+       page as (${page})
+       select ${CARD_COLUMNS}
+       from page join products p on p.id = page.id ${CARD_JOINS}
+       order by page.in_title desc, page.id desc`;
 
 const SUGGEST = (values) => `select t.input, near.word as suggestion
        from (values ${values}) as t(input)
@@ -135,47 +155,43 @@ function searchFilters(filter) {
   return { sql, params };
 }
 
-/** SqlCatalogueReads.searchSummary's statement (the total, the title matches and the facets of a search). */
+/** SqlCatalogueReads.searchSummary's statement (the total and the facets of a search). */
 export function searchSummaryQuery(filter) {
-  const params = [filter.search];
   const inCategory = filter.categoryId === undefined
     ? 'true'
     : 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
-  const categories = filter.categoryId === undefined ? [] : [filter.categoryId];
   const brandOk = filter.brandId === undefined ? 'true' : 'brand_id = ?';
   const kindOk = filter.kind === undefined ? 'true' : 'kinds & ? <> 0';
-  const filters = (brand, kind) => [
-    ...(brand && filter.brandId !== undefined ? [filter.brandId] : []),
-    ...(kind && filter.kind !== undefined ? [KIND_BITS[filter.kind]] : []),
-  ];
-  // In the order the conditions appear: counted (brand, kind, category twice), totals (brand, kind), brands (kind), kinds (brand).
-  params.push(...filters(true, true), ...categories, ...categories, ...filters(true, true), ...filters(false, true), ...filters(true, false));
-  return numbered(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory), countIf(inCategory, SEARCH_IN_TITLE)), params);
+  const brand = filter.brandId === undefined ? [] : [filter.brandId];
+  const kind = filter.kind === undefined ? [] : [KIND_BITS[filter.kind]];
+  const category = filter.categoryId === undefined ? [] : [filter.categoryId];
+  const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand];
+  return numbered(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory)), params);
 }
 
-/** SqlCatalogueReads.searchPage's statement for a summary row (null when the page is past the matches). */
-export function searchPageQuery(filter, summary, offset = 0, limit = 24) {
-  const tiers = [];
-  const inTitle = summary.title_matches;
-  if (offset < inTitle) tiers.push({ tier: 1, count: inTitle, offset, limit: Math.min(limit, inTitle - offset) });
-  const rest = limit - (tiers[0]?.limit ?? 0);
-  if (rest > 0 && summary.total > inTitle) {
-    tiers.push({ tier: 2, count: summary.total - inTitle, offset: Math.max(0, offset - inTitle), limit: rest });
-  }
-  if (tiers.length === 0) return null;
+/**
+ * SqlCatalogueReads.searchPage as statements: the walk when the matches are dense enough (null otherwise),
+ * and the index form, which answers when the walk does not fill the page.
+ */
+export function searchPageQueries(filter, summary, offset = 0, limit = 24) {
   const filters = searchFilters(filter);
-  const params = [filter.search];
-  const parts = tiers.map((part) => {
-    const walk = summary.searched > 0 && (part.offset + part.limit) * summary.searched < part.count * part.count;
-    params.push(...filters.params, part.limit, part.offset);
-    const [match, inTitle] = walk ? SEARCH_BY_WALK : SEARCH_BY_INDEX;
-    return SEARCH_TIER(part.tier, match, part.tier === 1 ? inTitle : `not ${inTitle}`, filters.sql);
-  });
-  return numbered(`with ${SEARCH_TERMS},
-       page as (${parts.join(' union all ')})
-       select ${CARD_COLUMNS}
-       from page join products p on p.id = page.id ${CARD_JOINS}
-       order by page.tier, page.id desc`, params);
+  const window = summary.searched > 0 && summary.total > 0 ? Math.ceil((4 * (offset + limit) * summary.searched) / summary.total) : Infinity;
+  return {
+    limit,
+    walk: window < summary.total
+      ? numbered(SEARCH_PAGE(SEARCH_NEWEST_IN_TITLE(filters.sql)), [filter.search, window, ...filters.params, limit, offset])
+      : null,
+    ranked: numbered(SEARCH_PAGE(SEARCH_RANKED(filters.sql)), [filter.search, ...filters.params, limit, offset]),
+  };
+}
+
+/** One page as searchPage reads it: `run(query)` executes one query and returns its rows. */
+export async function searchPage(run, queries) {
+  if (queries.walk) {
+    const rows = await run(queries.walk);
+    if (rows.length === queries.limit) return rows;
+  }
+  return run(queries.ranked);
 }
 // --- end of the copy; and from catalogue.service.ts: ---
 const MAX_CORRECTED_WORDS = 8;
@@ -235,22 +251,22 @@ const squash = (text) => text.replace(/\s+/g, ' ').trim();
 /** Fragments of the copy that the shop's source no longer contains (empty when the copy is faithful). */
 export function driftFrom(root) {
   const source = squash(readFileSync(path.join(root, 'src/modules/catalogue/adapters/persistence/sql-catalogue-reads.ts'), 'utf8'));
-  const constants = [MATCH, CARD_COLUMNS, CARD_JOINS, SEARCH_TERMS, KIND_VALUES, SEARCH_IN_TITLE, ...SEARCH_BY_INDEX, ...SEARCH_BY_WALK, ...Object.values(ORDER)].map(squash);
+  const constants = [MATCH, CARD_COLUMNS, CARD_JOINS, SEARCH_TERMS, KIND_VALUES, ...Object.values(ORDER)].map(squash);
   // The shop's templates interpolate the constants (${CARD_COLUMNS}) and the WHERE clause: compare what lies between.
-  const templates = [LIST, FACET_CATEGORIES, FACET_BRANDS, FACET_KINDS, SUGGEST, SEARCH_SUMMARY, SEARCH_TIER]
+  const templates = [LIST, FACET_CATEGORIES, FACET_BRANDS, FACET_KINDS, SUGGEST, SEARCH_SUMMARY, SEARCH_NEWEST_IN_TITLE, SEARCH_RANKED, SEARCH_PAGE]
     .flatMap((template) => squash(template('\u0000', '\u0000', '\u0000', '\u0000', '\u0000')).split('\u0000'))
     .flatMap((part) => part.split(squash(SEARCH_TERMS)).flatMap((piece) => piece.split(squash(KIND_VALUES))))
     .flatMap((part) => part.split(squash(CARD_COLUMNS)).flatMap((piece) => piece.split(squash(CARD_JOINS))));
   const filters = [
     `exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)`,
     's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])',
-    `page as (\${parts.join(' union all ')})`,
-    'from page join products p on p.id = page.id', 'order by page.tier, page.id desc',
-    '(part.offset + part.limit) * summary.searched < part.count * part.count',
     "const tested = conditions.filter((condition) => condition !== 'true');",
-    'SEARCH_TIER(part.tier, match, part.tier === 1 ? inTitle : `not \${inTitle}`, filters.sql)',
     "return tested.length === 0 ? 'count(*)' : `count(*) filter (where ${tested.join(' and ')})`;",
+    'const window = summary.searched > 0 && summary.total > 0 ? Math.ceil((4 * (offset + limit) * summary.searched) / summary.total) : Infinity;',
+    'if (window < summary.total) {', 'if (rows.length === limit) return rows;',
+    'const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand];',
   ];
+
   return [...constants, ...templates, ...filters]
     .map((fragment) => fragment.trim())
     // The source writes a backslash inside a template literal as two.
@@ -284,8 +300,7 @@ export async function productListFlow(run, { search, categoryId }) {
       if (summary.total === 0) correctedSearch = null;
     }
   }
-  const page = searchPageQuery(filter, summary);
-  const rows = page ? await run(page) : [];
+  const rows = summary.total > 0 ? await searchPage(run, searchPageQueries(filter, summary)) : [];
   const { categories, brands, kinds } = summary;
   return { rows, total: summary.total, correctedSearch, facets: { categories, brands, kinds } };
 }
