@@ -9,7 +9,7 @@ import {
   MAX_PER_PAGE, type BrandView, type CategoryView, type ImageView, type OptionView, type ProductCard, type ProductDetail,
   type ProductListResult, type ProductSort,
 } from './catalogue-views.js';
-import { CATALOGUE_READS, type CatalogueReads, type ProductCardRow, type ProductFilter } from './ports/catalogue-read.port.js';
+import { CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter } from './ports/catalogue-read.port.js';
 
 export interface ProductListQuery {
   search?: string | undefined;
@@ -121,28 +121,44 @@ export class CatalogueService {
   }
 
   /**
-   * A search: one scan of the matches gives the total and the facets (searchSummary), then the page is read
-   * alone (ADR 0014, "Search at 100k"). Nothing for the words as typed: the nearest title words are tried
-   * ("manul handling" → "manual handling").
+   * A search: one statement gives the total, the facet counts and (in relevance order) usually the page too
+   * (searchSummary); the page is read through the index when walking did not fill it (ADR 0014, "Search at
+   * 100k"). Nothing for the words as typed: the nearest title words are tried ("manul handling" → "manual
+   * handling").
    */
   private async search(filter: ProductFilter & { search: string }, sort: ProductSort, offset: number, limit: number) {
-    let summary = await this.reads.searchSummary(filter);
+    const walk = sort === 'relevance' ? { offset, limit } : null;
+    let summary = await this.reads.searchSummary(filter, walk);
     let correctedSearch: string | null = null;
     if (summary.total === 0) {
       correctedSearch = await this.correct(filter.search);
       if (correctedSearch) {
         filter = { ...filter, search: correctedSearch };
-        summary = await this.reads.searchSummary(filter);
+        summary = await this.reads.searchSummary(filter, walk);
         if (summary.total === 0) correctedSearch = null;
       }
     }
     let rows: ProductCardRow[] = [];
     if (offset < summary.total) {
-      rows = sort === 'relevance'
-        ? await this.reads.searchPage(filter, summary, offset, limit)
-        : (await this.reads.listProducts(filter, sort, offset, limit)).rows;
+      if (sort !== 'relevance') rows = (await this.reads.listProducts(filter, sort, offset, limit)).rows;
+      else if (summary.page?.length === limit) rows = summary.page;
+      else rows = await this.reads.searchPage(filter, offset, limit);
     }
-    return { rows, total: summary.total, correctedSearch, facets: summary.facets };
+    return { rows, total: summary.total, correctedSearch, facets: await this.nameFacets(summary.counts) };
+  }
+
+  /** Facet counts with the names and order of the cached category and brand lists (kinds alphabetically). */
+  private async nameFacets(counts: FacetCounts): Promise<ProductListResult['facets']> {
+    const [categories, brands] = await Promise.all([this.listCategories(), this.listBrands()]);
+    const byCategory = new Map(counts.categories.map((facet) => [facet.id, facet.count]));
+    const byBrand = new Map(counts.brands.map((facet) => [facet.id, facet.count]));
+    return {
+      categories: categories
+        .filter((category) => byCategory.has(category.id))
+        .map((category) => ({ id: category.id, slug: category.slug, name: category.name, count: byCategory.get(category.id)! })),
+      brands: brands.filter((brand) => byBrand.has(brand.id)).map((brand) => ({ id: brand.id, name: brand.name, count: byBrand.get(brand.id)! })),
+      kinds: [...counts.kinds].sort((a, b) => (a.id < b.id ? -1 : 1)).map((facet) => ({ id: facet.id, name: facet.id, count: facet.count })),
+    };
   }
 
   /** The term with each unknown word replaced by the nearest title word; null when nothing changes. */

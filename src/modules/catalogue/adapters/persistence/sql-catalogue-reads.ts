@@ -16,6 +16,11 @@ interface Clause {
   params: unknown[];
 }
 
+/** Facet counts as json_object_agg gives them (`{"12": 34}`; PGlite and pg parse json, a driver may not). */
+type Counts = Record<string, number>;
+const counts = (value: Counts | string | null | undefined): Array<[string, number]> =>
+  Object.entries(typeof value === 'string' ? (JSON.parse(value) as Counts) : value ?? {});
+
 /**
  * Full text on the stored, GIN-indexed document (title A, code and summary B, description C; English stems).
  * Typos are handled before this by correcting the term's words against `search_words` (see suggestWords),
@@ -44,52 +49,69 @@ const countIf = (...conditions: string[]) => {
 };
 
 /**
- * One scan of the matches (the GIN index; the term is an InitPlan parameter, so the planner assumes few
- * matches and never prefers a sequential scan) grouped two ways at once: by category set, and by brand and
- * kinds. Every count the list needs comes from those few hundred groups: each facet counts the matches that
- * pass the *other* filters. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group;
- * `forCategories` and `matches` are countIf expressions on the product_search row `s`.
+ * A search's summary in one statement: one scan of the matches (the GIN index; the term is an InitPlan
+ * parameter, so the planner assumes few matches and never prefers a sequential scan) grouped two ways at
+ * once, by category set and by brand and kinds. The total and every facet come from those few hundred groups
+ * (each facet counts the matches that pass the *other* filters), as ids and counts: the service names them
+ * from its cached lists. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group;
+ * `forCategories` and `matches` are countIf expressions on the product_search row `s`; `page` is
+ * SEARCH_WALKED or null.
  */
-const SEARCH_SUMMARY = (brandOk: string, kindOk: string, forCategories: string, matches: string) => `with ${SEARCH_TERMS},
+const SEARCH_SUMMARY = (brandOk: string, kindOk: string, forCategories: string, matches: string, page: string) => `with ${SEARCH_TERMS},
        counted as (
          select grouping(category_set_id) = 1 as by_brand_and_kinds, category_set_id, brand_id, kinds,
            ${forCategories}::int as for_categories,
            ${matches}::int as matches
          from product_search s where s.document @@ (select query from q)
          group by grouping sets ((category_set_id), (brand_id, kinds))
+       ), totals as (
+         select coalesce(sum(matches), 0)::int as total,
+           (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched
+         from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}
        )
-       select
-         (select coalesce(sum(matches), 0)::int from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}) as total,
-         (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched,
-         (select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'count', f.count) order by c.sort_order, c.name), '[]')
-          from (select category_id, sum(g.for_categories)::int as count
-                from counted g join product_category_sets cs on cs.id = g.category_set_id cross join unnest(cs.category_ids) as category_id
-                where not g.by_brand_and_kinds group by category_id) f
-          join categories c on c.id = f.category_id where f.count > 0) as categories,
-         (select coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'count', f.count) order by b.sort_order, b.name), '[]')
-          from (select brand_id, sum(matches)::int as count from counted where by_brand_and_kinds and ${kindOk} group by brand_id) f
-          join brands b on b.id = f.brand_id where f.count > 0) as brands,
-         (select coalesce(json_agg(json_build_object('id', k.kind, 'name', k.kind, 'count', f.count) order by k.kind), '[]')
-          from ${KIND_VALUES} as k (kind, bit)
+       select totals.total,
+         (select json_object_agg(category_id, count) from (
+            select category_id, sum(g.for_categories)::int as count
+            from counted g
+            cross join lateral unnest((select cs.category_ids from product_category_sets cs where cs.id = g.category_set_id)) as category_id
+            where not g.by_brand_and_kinds group by category_id) f
+          where f.count > 0) as categories,
+         (select json_object_agg(brand_id, count) from (
+            select brand_id, sum(matches)::int as count from counted
+            where by_brand_and_kinds and brand_id is not null and ${kindOk} group by brand_id) f
+          where f.count > 0) as brands,
+         (select json_object_agg(k.kind, f.count) from ${KIND_VALUES} as k (kind, bit)
           cross join lateral (select sum(matches)::int as count from counted where by_brand_and_kinds and kinds & k.bit <> 0 and ${brandOk}) f
-          where f.count > 0) as kinds`;
+          where f.count > 0) as kinds,
+         ${page} as page
+       from totals`;
 
 /**
  * Relevance: matches with every word in the title first, newest first within each (ADR 0014, "Search at
- * 100k"). A page of a broad term comes from walking the newest `?` products backwards along the primary key
- * and testing each (`ts_match_vq`, which no index serves): about (offset + limit) ÷ density rows.
+ * 100k"). For a broad term the page comes from walking the newest products backwards along the primary key
+ * and testing each (`ts_match_vq`, which no index serves): enough of them to hold the page four times over
+ * at the matches' density, ? being offset + limit, walked only when that is fewer rows than the matches. It
+ * answers when title matches fill the page (a newer title match would have been walked first); otherwise
+ * SEARCH_RANKED does.
  */
-const SEARCH_NEWEST_IN_TITLE = (filters: string) => `select s.product_id as id, true as in_title
-         from (select * from product_search order by product_id desc limit ?) s
-         where ts_match_vq(s.document, (select query from q)) and ts_match_vq(s.document, (select title_query from q))${filters}
-         order by s.product_id desc limit ? offset ?`;
-/** Every match from the GIN index, title matches first: what the walk falls back to. */
-const SEARCH_RANKED = (filters: string) => `select s.product_id as id, s.document @@ (select title_query from q) as in_title
+const SEARCH_WALKED = (filters: string) => `(select json_agg(card order by card.id desc) from (
+            select ${CARD_COLUMNS}
+            from (select s.product_id as id
+                  from (select * from product_search order by product_id desc
+                        limit (select case when t.searched > 0 and t.total > 0 and ceil(4.0 * ? * t.searched / t.total) < t.total
+                                      then ceil(4.0 * ? * t.searched / t.total)::int else 0 end from totals t)) s
+                  where ts_match_vq(s.document, (select query from q)) and ts_match_vq(s.document, (select title_query from q))${filters}
+                  order by s.product_id desc limit ? offset ?) page
+            join products p on p.id = page.id ${CARD_JOINS}) card)`;
+
+/** Every match from the GIN index, title matches first: what answers when the walk does not. */
+const SEARCH_RANKED = (filters: string) => `with ${SEARCH_TERMS},
+       page as (
+         select s.product_id as id, s.document @@ (select title_query from q) as in_title
          from product_search s
          where s.document @@ (select query from q)${filters}
-         order by in_title desc, s.product_id desc limit ? offset ?`;
-const SEARCH_PAGE = (page: string) => `with ${SEARCH_TERMS},
-       page as (${page})
+         order by in_title desc, s.product_id desc limit ? offset ?
+       )
        select ${CARD_COLUMNS}
        from page join products p on p.id = page.id ${CARD_JOINS}
        order by page.in_title desc, page.id desc`;
@@ -169,7 +191,7 @@ export class SqlCatalogueReads implements CatalogueReads {
     return { categories, brands, kinds };
   }
 
-  async searchSummary(filter: ProductFilter & { search: string }): Promise<SearchSummary> {
+  async searchSummary(filter: ProductFilter & { search: string }, walk: { offset: number; limit: number } | null): Promise<SearchSummary> {
     const inCategory = filter.categoryId === undefined
       ? 'true'
       : 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
@@ -178,33 +200,29 @@ export class SqlCatalogueReads implements CatalogueReads {
     const brand = filter.brandId === undefined ? [] : [filter.brandId];
     const kind = filter.kind === undefined ? [] : [KIND_BITS[filter.kind]];
     const category = filter.categoryId === undefined ? [] : [filter.categoryId];
-    // In the order the conditions appear: counted (brand, kind; category), total (brand, kind), brands (kind), kinds (brand).
-    const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand];
+    const filters = this.searchFilters(filter);
+    const page = walk ? SEARCH_WALKED(filters.sql) : 'null';
+    const walkParams = walk ? [walk.offset + walk.limit, walk.offset + walk.limit, ...filters.params, walk.limit, walk.offset] : [];
+    // In the order the conditions appear: counted (brand, kind; category), totals (brand, kind), brands (kind), kinds (brand), page.
+    const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand, ...walkParams];
     const [row] = await this.query<{
-      total: number; searched: number; categories: FacetRow[] | string; brands: FacetRow[] | string; kinds: FacetRow[] | string;
-    }>(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory)), params);
-    const json = (value: FacetRow[] | string | undefined) => (typeof value === 'string' ? (JSON.parse(value) as FacetRow[]) : value ?? []);
+      total: number; categories: Counts | string | null; brands: Counts | string | null; kinds: Counts | string | null;
+      page: ProductCardRow[] | string | null;
+    }>(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory), page), params);
     return {
       total: row?.total ?? 0,
-      searched: row?.searched ?? 0,
-      facets: { categories: json(row?.categories), brands: json(row?.brands), kinds: json(row?.kinds) },
+      counts: {
+        categories: counts(row?.categories).map(([id, count]) => ({ id: Number(id), count })),
+        brands: counts(row?.brands).map(([id, count]) => ({ id: Number(id), count })),
+        kinds: counts(row?.kinds).map(([id, count]) => ({ id: id as OptionKind, count })),
+      },
+      page: typeof row?.page === 'string' ? (JSON.parse(row.page) as ProductCardRow[]) : row?.page ?? null,
     };
   }
 
-  async searchPage(filter: ProductFilter & { search: string }, summary: SearchSummary, offset: number, limit: number) {
+  searchPage(filter: ProductFilter & { search: string }, offset: number, limit: number) {
     const filters = this.searchFilters(filter);
-    // Enough of the newest products to hold the page four times over at the matches' density; worth walking
-    // while that is fewer rows than the matches. The walk answers when title matches fill the page (a newer
-    // title match would have been walked first); otherwise the index does.
-    const window = summary.searched > 0 && summary.total > 0 ? Math.ceil((4 * (offset + limit) * summary.searched) / summary.total) : Infinity;
-    if (window < summary.total) {
-      const rows = await this.query<ProductCardRow>(
-        SEARCH_PAGE(SEARCH_NEWEST_IN_TITLE(filters.sql)),
-        [filter.search, window, ...filters.params, limit, offset],
-      );
-      if (rows.length === limit) return rows;
-    }
-    return this.query<ProductCardRow>(SEARCH_PAGE(SEARCH_RANKED(filters.sql)), [filter.search, ...filters.params, limit, offset]);
+    return this.query<ProductCardRow>(SEARCH_RANKED(filters.sql), [filter.search, ...filters.params, limit, offset]);
   }
 
   /** The list's filters as conditions on a product_search row `s` (` and …` each; empty without filters). */
