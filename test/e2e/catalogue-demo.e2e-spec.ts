@@ -214,23 +214,22 @@ describe(`catalogue:generate (${databaseKind})`, () => {
       );
       expect(search).toEqual({ missing: 0, extra: 0, different: 0 });
 
-      // A page walked from the newest products lists exactly what the GIN index lists (ADR 0014, "Search at
-      // 100k"). A made-up `searched` sets the walk's window just under the number of matches; 0 turns it off.
+      // A page walked from the newest products is exactly the page the GIN index ranks (ADR 0014, "Search at
+      // 100k"). The walk needs the planner's row count, and is worth it only for broad terms and small pages here.
+      await app.sql('analyze product_search');
       const reads = app.app.get<CatalogueReads>(CATALOGUE_READS);
-      for (const term of ['fire', 'safety training', 'manual handling', 'poster -fire']) {
-        const summary = await reads.searchSummary({ search: term });
-        expect(summary.total).toBeGreaterThan(3);
-        for (const [offset, limit] of [[0, 1], [0, 3], [2, 3], [0, 10]] as const) {
-          const ranked = await reads.searchPage({ search: term }, { ...summary, searched: 0 }, offset, limit);
-          const searched = Math.floor(((summary.total - 1) * summary.total) / (4 * (offset + limit)));
-          const walked = await reads.searchPage({ search: term }, { ...summary, searched }, offset, limit);
-          expect(walked.map((row) => row.id)).toEqual(ranked.map((row) => row.id));
-          expect(ranked).toHaveLength(Math.min(limit, summary.total - offset));
+      let walked = 0;
+      for (const term of ['fire', 'safety', 'training', 'poster -fire', 'online or dvd']) {
+        for (const [offset, limit] of [[0, 1], [1, 1], [0, 2], [0, 3], [0, 10]] as const) {
+          const summary = await reads.searchSummary({ search: term }, { offset, limit });
+          const ranked = await reads.searchPage({ search: term }, offset, limit);
+          expect(ranked).toHaveLength(Math.max(0, Math.min(limit, summary.total - offset)));
+          if (summary.page?.length !== limit) continue;
+          walked++;
+          expect(summary.page).toEqual(ranked);
         }
       }
-
-      const categories = (await http.get('/api/categories').expect(200)).body as Array<{ slug: string; product_count: number }>;
-      for (const slug of SIX) expect(categories.find((c) => c.slug === slug)?.product_count).toBeGreaterThan(30);
+      expect(walked).toBeGreaterThan(3);
 
       const total = (await http.get('/api/products?per_page=1').expect(200)).body.meta.total as number;
       const share = async (term: string) => (await http.get(`/api/products?per_page=1&search=${encodeURIComponent(term)}`).expect(200)).body.meta.total / total;
