@@ -27,8 +27,7 @@ printSearch(results, products);
 if (plans) {
   for (const term of results) {
     console.log(`\n"${term.term}": summary ${term.plan.summary.executionMs.toFixed(2)} ms\n${term.plan.summary.text}`);
-    if (term.plan.walk) console.log(`walked page ${term.plan.walk.executionMs.toFixed(2)} ms\n${term.plan.walk.text}`);
-    console.log(`ranked page ${term.plan.ranked.executionMs.toFixed(2)} ms\n${term.plan.ranked.text}`);
+    console.log(`ranked page (${term.plan.walked ? 'not needed: the walk filled the page' : 'needed'}) ${term.plan.ranked.executionMs.toFixed(2)} ms\n${term.plan.ranked.text}`);
     if (term.plan.suggest) console.log(`correction ${term.plan.suggest.executionMs.toFixed(2)} ms\n${term.plan.suggest.text}`);
   }
 }

@@ -46,7 +46,7 @@ const FACET_KINDS = (where) => `select o.kind as id, o.kind as name, count(disti
        from products p join product_options o on o.product_id = p.id and o.active
        where ${where} group by o.kind order by o.kind`;
 
-// The search (ADR 0014, "Search at 100k"): product_search, one summary statement and one page statement.
+// The search (ADR 0014, "Search at 100k"): product_search, the summary statement and the ranked page.
 /**
  * Search at 100k products reads `product_search` (migration 20261123000100; ADR 0014, "Search at 100k"): the
  * term as typed and the same term with every word restricted to the title (weight A: `'fire'` → `'fire':A`),
@@ -68,52 +68,69 @@ const countIf = (...conditions) => {
 };
 
 /**
- * One scan of the matches (the GIN index; the term is an InitPlan parameter, so the planner assumes few
- * matches and never prefers a sequential scan) grouped two ways at once: by category set, and by brand and
- * kinds. Every count the list needs comes from those few hundred groups: each facet counts the matches that
- * pass the *other* filters. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group;
- * `forCategories` and `matches` are countIf expressions on the product_search row `s`.
+ * A search's summary in one statement: one scan of the matches (the GIN index; the term is an InitPlan
+ * parameter, so the planner assumes few matches and never prefers a sequential scan) grouped two ways at
+ * once, by category set and by brand and kinds. The total and every facet come from those few hundred groups
+ * (each facet counts the matches that pass the *other* filters), as ids and counts: the service names them
+ * from its cached lists. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group;
+ * `forCategories` and `matches` are countIf expressions on the product_search row `s`; `page` is
+ * SEARCH_WALKED or null.
  */
-const SEARCH_SUMMARY = (brandOk, kindOk, forCategories, matches) => `with ${SEARCH_TERMS},
+const SEARCH_SUMMARY = (brandOk, kindOk, forCategories, matches, page) => `with ${SEARCH_TERMS},
        counted as (
          select grouping(category_set_id) = 1 as by_brand_and_kinds, category_set_id, brand_id, kinds,
            ${forCategories}::int as for_categories,
            ${matches}::int as matches
          from product_search s where s.document @@ (select query from q)
          group by grouping sets ((category_set_id), (brand_id, kinds))
+       ), totals as (
+         select coalesce(sum(matches), 0)::int as total,
+           (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched
+         from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}
        )
-       select
-         (select coalesce(sum(matches), 0)::int from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}) as total,
-         (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched,
-         (select coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name, 'count', f.count) order by c.sort_order, c.name), '[]')
-          from (select category_id, sum(g.for_categories)::int as count
-                from counted g join product_category_sets cs on cs.id = g.category_set_id cross join unnest(cs.category_ids) as category_id
-                where not g.by_brand_and_kinds group by category_id) f
-          join categories c on c.id = f.category_id where f.count > 0) as categories,
-         (select coalesce(json_agg(json_build_object('id', b.id, 'name', b.name, 'count', f.count) order by b.sort_order, b.name), '[]')
-          from (select brand_id, sum(matches)::int as count from counted where by_brand_and_kinds and ${kindOk} group by brand_id) f
-          join brands b on b.id = f.brand_id where f.count > 0) as brands,
-         (select coalesce(json_agg(json_build_object('id', k.kind, 'name', k.kind, 'count', f.count) order by k.kind), '[]')
-          from ${KIND_VALUES} as k (kind, bit)
+       select totals.total,
+         (select json_object_agg(category_id, count) from (
+            select category_id, sum(g.for_categories)::int as count
+            from counted g
+            cross join lateral unnest((select cs.category_ids from product_category_sets cs where cs.id = g.category_set_id)) as category_id
+            where not g.by_brand_and_kinds group by category_id) f
+          where f.count > 0) as categories,
+         (select json_object_agg(brand_id, count) from (
+            select brand_id, sum(matches)::int as count from counted
+            where by_brand_and_kinds and brand_id is not null and ${kindOk} group by brand_id) f
+          where f.count > 0) as brands,
+         (select json_object_agg(k.kind, f.count) from ${KIND_VALUES} as k (kind, bit)
           cross join lateral (select sum(matches)::int as count from counted where by_brand_and_kinds and kinds & k.bit <> 0 and ${brandOk}) f
-          where f.count > 0) as kinds`;
+          where f.count > 0) as kinds,
+         ${page} as page
+       from totals`;
 
 /**
  * Relevance: matches with every word in the title first, newest first within each (ADR 0014, "Search at
- * 100k"). A page of a broad term comes from walking the newest `?` products backwards along the primary key
- * and testing each (`ts_match_vq`, which no index serves): about (offset + limit) ÷ density rows.
+ * 100k"). For a broad term the page comes from walking the newest products backwards along the primary key
+ * and testing each (`ts_match_vq`, which no index serves): enough of them to hold the page four times over
+ * at the matches' density, ? being offset + limit, walked only when that is fewer rows than the matches. It
+ * answers when title matches fill the page (a newer title match would have been walked first); otherwise
+ * SEARCH_RANKED does.
  */
-const SEARCH_NEWEST_IN_TITLE = (filters) => `select s.product_id as id, true as in_title
-         from (select * from product_search order by product_id desc limit ?) s
-         where ts_match_vq(s.document, (select query from q)) and ts_match_vq(s.document, (select title_query from q))${filters}
-         order by s.product_id desc limit ? offset ?`;
-/** Every match from the GIN index, title matches first: what the walk falls back to. */
-const SEARCH_RANKED = (filters) => `select s.product_id as id, s.document @@ (select title_query from q) as in_title
+const SEARCH_WALKED = (filters) => `(select json_agg(card order by card.id desc) from (
+            select ${CARD_COLUMNS}
+            from (select s.product_id as id
+                  from (select * from product_search order by product_id desc
+                        limit (select case when t.searched > 0 and t.total > 0 and ceil(4.0 * ? * t.searched / t.total) < t.total
+                                      then ceil(4.0 * ? * t.searched / t.total)::int else 0 end from totals t)) s
+                  where ts_match_vq(s.document, (select query from q)) and ts_match_vq(s.document, (select title_query from q))${filters}
+                  order by s.product_id desc limit ? offset ?) page
+            join products p on p.id = page.id ${CARD_JOINS}) card)`;
+
+/** Every match from the GIN index, title matches first: what answers when the walk does not. */
+const SEARCH_RANKED = (filters) => `with ${SEARCH_TERMS},
+       page as (
+         select s.product_id as id, s.document @@ (select title_query from q) as in_title
          from product_search s
          where s.document @@ (select query from q)${filters}
-         order by in_title desc, s.product_id desc limit ? offset ?`;
-const SEARCH_PAGE = (page) => `with ${SEARCH_TERMS},
-       page as (${page})
+         order by in_title desc, s.product_id desc limit ? offset ?
+       )
        select ${CARD_COLUMNS}
        from page join products p on p.id = page.id ${CARD_JOINS}
        order by page.in_title desc, page.id desc`;
@@ -155,8 +172,8 @@ function searchFilters(filter) {
   return { sql, params };
 }
 
-/** SqlCatalogueReads.searchSummary's statement (the total and the facets of a search). */
-export function searchSummaryQuery(filter) {
+/** SqlCatalogueReads.searchSummary's statement: total, facet counts and, with `walk`, the walked page. */
+export function searchSummaryQuery(filter, walk = null) {
   const inCategory = filter.categoryId === undefined
     ? 'true'
     : 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
@@ -165,33 +182,17 @@ export function searchSummaryQuery(filter) {
   const brand = filter.brandId === undefined ? [] : [filter.brandId];
   const kind = filter.kind === undefined ? [] : [KIND_BITS[filter.kind]];
   const category = filter.categoryId === undefined ? [] : [filter.categoryId];
-  const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand];
-  return numbered(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory)), params);
-}
-
-/**
- * SqlCatalogueReads.searchPage as statements: the walk when the matches are dense enough (null otherwise),
- * and the index form, which answers when the walk does not fill the page.
- */
-export function searchPageQueries(filter, summary, offset = 0, limit = 24) {
   const filters = searchFilters(filter);
-  const window = summary.searched > 0 && summary.total > 0 ? Math.ceil((4 * (offset + limit) * summary.searched) / summary.total) : Infinity;
-  return {
-    limit,
-    walk: window < summary.total
-      ? numbered(SEARCH_PAGE(SEARCH_NEWEST_IN_TITLE(filters.sql)), [filter.search, window, ...filters.params, limit, offset])
-      : null,
-    ranked: numbered(SEARCH_PAGE(SEARCH_RANKED(filters.sql)), [filter.search, ...filters.params, limit, offset]),
-  };
+  const page = walk ? SEARCH_WALKED(filters.sql) : 'null';
+  const walkParams = walk ? [walk.offset + walk.limit, walk.offset + walk.limit, ...filters.params, walk.limit, walk.offset] : [];
+  const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand, ...walkParams];
+  return numbered(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory), page), params);
 }
 
-/** One page as searchPage reads it: `run(query)` executes one query and returns its rows. */
-export async function searchPage(run, queries) {
-  if (queries.walk) {
-    const rows = await run(queries.walk);
-    if (rows.length === queries.limit) return rows;
-  }
-  return run(queries.ranked);
+/** SqlCatalogueReads.searchPage's statement: the relevance page through the index. */
+export function searchPageQuery(filter, offset = 0, limit = 24) {
+  const filters = searchFilters(filter);
+  return numbered(SEARCH_RANKED(filters.sql), [filter.search, ...filters.params, limit, offset]);
 }
 // --- end of the copy; and from catalogue.service.ts: ---
 const MAX_CORRECTED_WORDS = 8;
@@ -253,7 +254,7 @@ export function driftFrom(root) {
   const source = squash(readFileSync(path.join(root, 'src/modules/catalogue/adapters/persistence/sql-catalogue-reads.ts'), 'utf8'));
   const constants = [MATCH, CARD_COLUMNS, CARD_JOINS, SEARCH_TERMS, KIND_VALUES, ...Object.values(ORDER)].map(squash);
   // The shop's templates interpolate the constants (${CARD_COLUMNS}) and the WHERE clause: compare what lies between.
-  const templates = [LIST, FACET_CATEGORIES, FACET_BRANDS, FACET_KINDS, SUGGEST, SEARCH_SUMMARY, SEARCH_NEWEST_IN_TITLE, SEARCH_RANKED, SEARCH_PAGE]
+  const templates = [LIST, FACET_CATEGORIES, FACET_BRANDS, FACET_KINDS, SUGGEST, SEARCH_SUMMARY, SEARCH_WALKED, SEARCH_RANKED]
     .flatMap((template) => squash(template('\u0000', '\u0000', '\u0000', '\u0000', '\u0000')).split('\u0000'))
     .flatMap((part) => part.split(squash(SEARCH_TERMS)).flatMap((piece) => piece.split(squash(KIND_VALUES))))
     .flatMap((part) => part.split(squash(CARD_COLUMNS)).flatMap((piece) => piece.split(squash(CARD_JOINS))));
@@ -262,10 +263,12 @@ export function driftFrom(root) {
     's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])',
     "const tested = conditions.filter((condition) => condition !== 'true');",
     "return tested.length === 0 ? 'count(*)' : `count(*) filter (where ${tested.join(' and ')})`;",
-    'const window = summary.searched > 0 && summary.total > 0 ? Math.ceil((4 * (offset + limit) * summary.searched) / summary.total) : Infinity;',
-    'if (window < summary.total) {', 'if (rows.length === limit) return rows;',
-    'const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand];',
+    "const page = walk ? SEARCH_WALKED(filters.sql) : 'null';",
+    'const walkParams = walk ? [walk.offset + walk.limit, walk.offset + walk.limit, ...filters.params, walk.limit, walk.offset] : [];',
+    'const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand, ...walkParams];',
+    'return this.query<ProductCardRow>(SEARCH_RANKED(filters.sql), [filter.search, ...filters.params, limit, offset]);',
   ];
+
 
   return [...constants, ...templates, ...filters]
     .map((fragment) => fragment.trim())
@@ -288,19 +291,22 @@ export async function productListFlow(run, { search, categoryId }) {
     const kinds = await run(queries.kinds);
     return { rows, total: rows[0]?.total ?? 0, correctedSearch: null, facets: { categories, brands, kinds } };
   }
+  const walk = { offset: 0, limit: 24 };
   let filter = { search, categoryId };
-  let [summary] = await run(searchSummaryQuery(filter));
+  let [summary] = await run(searchSummaryQuery(filter, walk));
   let correctedSearch = null;
   if (summary.total === 0) {
     const words = correctableWords(search);
     correctedSearch = words.length === 0 ? null : correctedTerm(search, await run(suggestQuery(words)));
     if (correctedSearch) {
       filter = { search: correctedSearch, categoryId };
-      [summary] = await run(searchSummaryQuery(filter));
+      [summary] = await run(searchSummaryQuery(filter, walk));
       if (summary.total === 0) correctedSearch = null;
     }
   }
-  const rows = summary.total > 0 ? await searchPage(run, searchPageQueries(filter, summary)) : [];
+  let rows = [];
+  if (summary.total > 0) rows = summary.page?.length === walk.limit ? summary.page : await run(searchPageQuery(filter));
+  // The shop names the facets from its cached category and brand lists; here the counts by id stand in.
   const { categories, brands, kinds } = summary;
-  return { rows, total: summary.total, correctedSearch, facets: { categories, brands, kinds } };
+  return { rows, total: summary.total, correctedSearch, facets: { categories: categories ?? {}, brands: brands ?? {}, kinds: kinds ?? {} } };
 }
