@@ -12,7 +12,9 @@ import { Migration } from '@mikro-orm/migrations';
  *
  * Statement-level triggers keep it current from `products`, `product_categories` and `product_options`
  * (generator bulk loads, admin edits, fixtures alike): each recomputes the touched products from the source
- * tables, so the order in which they fire does not matter. Deleted products go with their row (on delete cascade).
+ * tables, so the order in which they fire does not matter; a row that comes out the same is not rewritten (one
+ * generator statement fires all three triggers, and a new row version re-indexes the whole document). Deleted
+ * products go with their row (on delete cascade).
  * Category sets are never deleted: a set nobody uses any more costs one small row.
  */
 export class Migration20261123000100CreateProductSearch extends Migration {
@@ -51,7 +53,9 @@ export class Migration20261123000100CreateProductSearch extends Migration {
           coalesce((select array_agg(pc.category_id order by pc.category_id) from product_categories pc where pc.product_id = p.id), '{}')
         where p.id = any(ids) and p.status = 'published'
         on conflict (product_id) do update set brand_id = excluded.brand_id, category_set_id = excluded.category_set_id,
-          kinds = excluded.kinds, document = excluded.document;
+          kinds = excluded.kinds, document = excluded.document
+        where (product_search.brand_id, product_search.category_set_id, product_search.kinds, product_search.document)
+          is distinct from (excluded.brand_id, excluded.category_set_id, excluded.kinds, excluded.document);
       end $$;`);
     // One function for products (new rows) and for links and options (the products of old and new rows).
     this.addSql(`
