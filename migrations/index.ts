@@ -9,6 +9,7 @@ import { Migration20261122000600CreateSeoEntries } from './Migration202611220006
 import { Migration20261122000700CreateEnquiries } from './Migration20261122000700CreateEnquiries.js';
 import { Migration20261122000800CreateCatalogue } from './Migration20261122000800CreateCatalogue.js';
 import { Migration20261122000840CreateSearchWords } from './Migration20261122000840CreateSearchWords.js';
+import { Migration20261123000100CreateProductSearch } from './Migration20261123000100CreateProductSearch.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -25,4 +26,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000700CreateEnquiries', class: Migration20261122000700CreateEnquiries },
   { name: 'Migration20261122000800CreateCatalogue', class: Migration20261122000800CreateCatalogue },
   { name: 'Migration20261122000840CreateSearchWords', class: Migration20261122000840CreateSearchWords },
+  { name: 'Migration20261123000100CreateProductSearch', class: Migration20261123000100CreateProductSearch },
 ];

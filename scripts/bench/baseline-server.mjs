@@ -41,6 +41,22 @@ const toCard = (row) => ({
 
 const query = async ({ text, values }) => (await pool.query(text, values)).rows;
 
+// A search's facet counts come by id; the shop names and orders them from its cached category and brand
+// lists (CatalogueService.nameFacets). Read once here: the bench does not change the catalogue.
+let named;
+async function nameFacets(counts) {
+  named ??= Promise.all([
+    query({ text: 'select id, slug, name from categories order by sort_order, name', values: [] }),
+    query({ text: 'select id, name from brands order by sort_order, name', values: [] }),
+  ]);
+  const [categories, brands] = await named;
+  return {
+    categories: categories.filter((c) => counts.categories[c.id]).map((c) => ({ id: c.id, slug: c.slug, name: c.name, count: counts.categories[c.id] })),
+    brands: brands.filter((b) => counts.brands[b.id]).map((b) => ({ id: b.id, name: b.name, count: counts.brands[b.id] })),
+    kinds: Object.keys(counts.kinds).sort().map((kind) => ({ id: kind, name: kind, count: counts.kinds[kind] })),
+  };
+}
+
 app.get('/pg/products', async (request, reply) => {
   const search = request.query.search?.trim() || undefined;
   let categoryId;
@@ -50,8 +66,8 @@ app.get('/pg/products', async (request, reply) => {
     categoryId = category.id;
   }
   // One after another, as the shop does (with its correction of a search that found nothing).
-  const { rows, correctedSearch, facets } = await productListFlow(query, { search, categoryId });
-  const total = rows[0]?.total ?? 0;
+  const { rows, total, correctedSearch, facets: found } = await productListFlow(query, { search, categoryId });
+  const facets = search ? await nameFacets(found) : found;
   return {
     data: rows.map(toCard),
     meta: {

@@ -104,6 +104,47 @@ describe(`public catalogue API (${databaseKind})`, () => {
     expect(none.body).toMatchObject({ data: [], meta: { total: 0, last_page: 1, corrected_search: null } });
   });
 
+  it('counts the facets of a search without their own filter and pages from the title matches to the rest', async () => {
+    const search = async (query: Record<string, unknown>) => (await http().get('/api/products').query({ search: 'manual', ...query }).expect(200)).body;
+    const facets = {
+      categories: [{ id: dvds.id, slug: 'training-dvds', name: 'Training DVDs', count: 2 }],
+      brands: [{ id: safeCo.id, name: 'SafeCo Films', count: 2 }],
+      kinds: [{ id: 'online_access', name: 'online_access', count: 1 }, { id: 'physical', name: 'physical', count: 2 }],
+    };
+    expect((await search({})).facets).toEqual(facets);
+    const online = await search({ kind: 'online_access' });
+    expect(titles(online)).toEqual(['Manual Handling Training DVD']);
+    expect(online.facets).toEqual({
+      categories: [{ ...facets.categories[0], count: 1 }], brands: [{ ...facets.brands[0], count: 1 }], kinds: facets.kinds,
+    });
+    // Nothing of that brand matches, yet the brand facet still offers the brand that does.
+    const other = await search({ brand: otherCo.id });
+    expect(other).toMatchObject({ data: [], meta: { total: 0, corrected_search: null }, facets: { categories: [], brands: facets.brands, kinds: [] } });
+    expect(titles(await search({ category: 'training-dvds', per_page: 1, page: 1 }))).toEqual(['Manual Handling Training DVD']);
+    expect(titles(await search({ category: 'training-dvds', per_page: 1, page: 2 }))).toEqual(['Fire Marshal Essentials']);
+    expect(await search({ per_page: 1, page: 3 })).toMatchObject({ data: [], meta: { total: 2, last_page: 2 } });
+    expect(titles(await search({ sort: '-title' }))).toEqual(['Manual Handling Training DVD', 'Fire Marshal Essentials']);
+  });
+
+  it('keeps search in step with the catalogue: status, categories and options', async () => {
+    const search = async () => (await http().get('/api/products').query({ search: 'manual' }).expect(200)).body;
+    await shop.sql(`update products set status = 'draft' where id = ?`, [manual.id]);
+    await shop.sql('insert into product_categories (category_id, product_id) values (?, ?)', [posters.id, fire.id]);
+    await shop.sql('update product_options set active = false where product_id = ?', [fire.id]);
+    try {
+      const changed = await search();
+      expect(titles(changed)).toEqual(['Fire Marshal Essentials']);
+      expect(changed.facets.categories.map((c: { slug: string; count: number }) => [c.slug, c.count])).toEqual([['training-dvds', 1], ['posters', 1]]);
+      expect(changed.facets.kinds).toEqual([]);
+    } finally {
+      await shop.sql(`update products set status = 'published' where id = ?`, [manual.id]);
+      await shop.sql('delete from product_categories where category_id = ? and product_id = ?', [posters.id, fire.id]);
+      await shop.sql('update product_options set active = true where product_id = ?', [fire.id]);
+    }
+    expect(titles(await search())).toEqual(['Manual Handling Training DVD', 'Fire Marshal Essentials']);
+    expect((await search()).facets.kinds).toEqual([{ id: 'online_access', name: 'online_access', count: 1 }, { id: 'physical', name: 'physical', count: 2 }]);
+  });
+
   it('sorts by price and title on request', async () => {
     const cheap = await http().get('/api/products').query({ sort: 'price' }).expect(200);
     expect(titles(cheap.body)).toEqual(['Ladder Safety Poster', 'COSHH Awareness Online', 'Manual Handling Training DVD', 'Fire Marshal Essentials']);

@@ -1,12 +1,14 @@
 // Database time of a search, measured in the database's own terms: the exact queries of
 // `GET /api/products?search=` run one at a time on an idle server (p50/p95 over many runs per term, the
-// no-match term included, with the shop's correction of a term that found nothing), and the plan of the
-// listing, which must use the full-text GIN index: a sequential scan would pass at 10k products and fail
-// at 100k.
-import { correctableWords, productListFlow, productListQueries, suggestQuery } from './catalogue-sql.mjs';
+// no-match term included, with the shop's correction of a term that found nothing), and the plans: the
+// summary (total, facets and the walked page) and the ranked page must use the full-text GIN index of
+// product_search, and neither may scan product_search or products sequentially — a scan would pass at 10k
+// products and fail at 100k.
+import { correctableWords, productListFlow, searchPageQuery, searchSummaryQuery, suggestQuery } from './catalogue-sql.mjs';
 import { NO_MATCH_TERM, withClient } from './database.mjs';
 
-const LISTING_INDEX = 'products_search_document_index';
+const SEARCH_INDEX = 'product_search_document_index';
+const SCANNED = ['product_search', 'products'];
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,7 +40,7 @@ async function explain(client, query) {
   };
 }
 
-/** Per term: p50/p95 of the listing alone and of the whole request's queries; the plan guard. */
+/** Per term: p50/p95 of the summary statement alone and of the whole request's queries; the plan guard. */
 export async function measureSearch(url, terms, { runs }) {
   return withClient(url, async (client) => {
     const results = [];
@@ -51,34 +53,42 @@ export async function measureSearch(url, terms, { runs }) {
         return rows;
       };
       for (let i = 0; i < 3; i++) await productListFlow(timed, { search: term }); // warm the cache and the plans
+      // The term the page is read for: the corrected one when there is one.
+      const flow = await productListFlow(timed, { search: term });
+      const searched = { search: flow.correctedSearch ?? term };
+      const walk = { offset: 0, limit: 24 };
       const list = [];
       const request = [];
-      let flow;
       for (let i = 0; i < runs; i++) {
         spent = 0;
-        await timed(productListQueries({ search: term }).list);
+        await timed(searchSummaryQuery(searched, walk));
         list.push(spent);
         spent = 0;
-        flow = await productListFlow(timed, { search: term });
+        await productListFlow(timed, { search: term });
         request.push(spent);
       }
-      const listing = await explain(client, productListQueries({ search: term }).list);
+      const [summary] = await timed(searchSummaryQuery(searched, walk));
+      const summaryPlan = await explain(client, searchSummaryQuery(searched, walk));
+      const rankedPlan = await explain(client, searchPageQuery(searched));
+      const scans = (name, plan) => plan.seqScans.filter((table) => SCANNED.includes(table)).map((table) => `${name}: sequential scan of ${table}`);
       const problems = [
-        ...(listing.indexes.includes(LISTING_INDEX) ? [] : [`listing: ${LISTING_INDEX} unused`]),
-        ...(listing.seqScans.includes('products') ? ['listing: sequential scan of products'] : []),
+        ...(summaryPlan.indexes.includes(SEARCH_INDEX) ? [] : [`summary: ${SEARCH_INDEX} unused`]),
+        ...(rankedPlan.indexes.includes(SEARCH_INDEX) ? [] : [`ranked page: ${SEARCH_INDEX} unused`]),
+        ...scans('summary', summaryPlan), ...scans('ranked page', rankedPlan),
       ];
-      const matches = (await timed(productListQueries({ search: term }).list))[0]?.total ?? 0;
       // The correction's plan is reported, not guarded: search_words holds the title vocabulary (hundreds of
       // words whatever the catalogue's size), which PostgreSQL rightly scans; its time is in the request's p95.
-      const suggest = matches === 0 && correctableWords(term).length > 0 ? await explain(client, suggestQuery(correctableWords(term))) : null;
+      const suggest = flow.correctedSearch || (summary.total === 0 && correctableWords(term).length > 0)
+        ? await explain(client, suggestQuery(correctableWords(term)))
+        : null;
       results.push({
         term,
         noMatch: term === NO_MATCH_TERM,
-        matches,
+        matches: flow.correctedSearch ? 0 : summary.total,
         correctedTo: flow.correctedSearch,
         listMs: { p50: percentile(list, 50), p95: percentile(list, 95), max: Math.max(...list) },
         requestMs: { p50: percentile(request, 50), p95: percentile(request, 95), max: Math.max(...request) },
-        plan: { guard: problems.length === 0 ? 'ok' : problems.join(', '), listing, suggest },
+        plan: { guard: problems.length === 0 ? 'ok' : problems.join(', '), summary: summaryPlan, ranked: rankedPlan, walked: summary.page?.length === walk.limit, suggest },
       });
     }
     return results;

@@ -1,11 +1,13 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { ProductSort } from '../../application/catalogue-views.js';
-import type { CatalogueReads, FacetRow, ProductCardRow, ProductFilter, ProductParts } from '../../application/ports/catalogue-read.port.js';
+import type {
+  CatalogueReads, FacetRow, ProductCardRow, ProductFilter, ProductParts, SearchSummary,
+} from '../../application/ports/catalogue-read.port.js';
 import { Brand } from '../../domain/brand.entity.js';
 import { Category } from '../../domain/category.entity.js';
 import { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
-import { ProductOption } from '../../domain/product-option.entity.js';
+import { ProductOption, type OptionKind } from '../../domain/product-option.entity.js';
 import { Product, ProductCategory } from '../../domain/product.entity.js';
 
 /** A WHERE clause and its parameters, built from a filter minus the dimension being counted. */
@@ -14,13 +16,105 @@ interface Clause {
   params: unknown[];
 }
 
+/** Facet counts as json_object_agg gives them (`{"12": 34}`; PGlite and pg parse json, a driver may not). */
+type Counts = Record<string, number>;
+const counts = (value: Counts | string | null | undefined): Array<[string, number]> =>
+  Object.entries(typeof value === 'string' ? (JSON.parse(value) as Counts) : value ?? {});
+
 /**
  * Full text on the stored, GIN-indexed document (title A, code and summary B, description C; English stems).
  * Typos are handled before this by correcting the term's words against `search_words` (see suggestWords),
  * not by a trigram match on every title, which costs a similarity check per product for short terms.
  */
 const MATCH = `p.search_document @@ websearch_to_tsquery('english', ?)`;
-const RANK = `ts_rank_cd(p.search_document, websearch_to_tsquery('english', ?))`;
+
+/**
+ * Search at 100k products reads `product_search` (migration 20261123000100; ADR 0014, "Search at 100k"): the
+ * term as typed and the same term with every word restricted to the title (weight A: `'fire'` → `'fire':A`),
+ * computed once per statement. The regular expression quotes no `?`: MikroORM would take it for a parameter.
+ */
+const SEARCH_TERMS = `q as materialized (
+         select query, regexp_replace(query::text, '''(([^'']|'''')*)''', '''\\1'':A', 'g')::tsquery as title_query
+         from websearch_to_tsquery('english', ?) as query
+       )`;
+
+/** `product_search.kinds` holds the kinds of a product's active options as bits. */
+const KIND_BITS: Record<OptionKind, number> = { physical: 1, download: 2, online_access: 4, course: 8 };
+const KIND_VALUES = `(values ('course', 8), ('download', 2), ('online_access', 4), ('physical', 1))`;
+
+/** `count(*)` of the rows meeting the conditions; a plain count when there are none ('true'), which is cheaper per row. */
+const countIf = (...conditions: string[]) => {
+  const tested = conditions.filter((condition) => condition !== 'true');
+  return tested.length === 0 ? 'count(*)' : `count(*) filter (where ${tested.join(' and ')})`;
+};
+
+/**
+ * A search's summary in one statement: one scan of the matches (the GIN index; the term is an InitPlan
+ * parameter, so the planner assumes few matches and never prefers a sequential scan) grouped two ways at
+ * once, by category set and by brand and kinds. The total and every facet come from those few hundred groups
+ * (each facet counts the matches that pass the *other* filters), as ids and counts: the service names them
+ * from its cached lists. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group;
+ * `forCategories` and `matches` are countIf expressions on the product_search row `s`; `page` is
+ * SEARCH_WALKED or null.
+ */
+const SEARCH_SUMMARY = (brandOk: string, kindOk: string, forCategories: string, matches: string, page: string) => `with ${SEARCH_TERMS},
+       counted as (
+         select grouping(category_set_id) = 1 as by_brand_and_kinds, category_set_id, brand_id, kinds,
+           ${forCategories}::int as for_categories,
+           ${matches}::int as matches
+         from product_search s where s.document @@ (select query from q)
+         group by grouping sets ((category_set_id), (brand_id, kinds))
+       ), totals as (
+         select coalesce(sum(matches), 0)::int as total,
+           (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched
+         from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}
+       )
+       select totals.total,
+         (select json_object_agg(category_id, count) from (
+            select category_id, sum(g.for_categories)::int as count
+            from counted g
+            cross join lateral unnest((select cs.category_ids from product_category_sets cs where cs.id = g.category_set_id)) as category_id
+            where not g.by_brand_and_kinds group by category_id) f
+          where f.count > 0) as categories,
+         (select json_object_agg(brand_id, count) from (
+            select brand_id, sum(matches)::int as count from counted
+            where by_brand_and_kinds and brand_id is not null and ${kindOk} group by brand_id) f
+          where f.count > 0) as brands,
+         (select json_object_agg(k.kind, f.count) from ${KIND_VALUES} as k (kind, bit)
+          cross join lateral (select sum(matches)::int as count from counted where by_brand_and_kinds and kinds & k.bit <> 0 and ${brandOk}) f
+          where f.count > 0) as kinds,
+         ${page} as page
+       from totals`;
+
+/**
+ * Relevance: matches with every word in the title first, newest first within each (ADR 0014, "Search at
+ * 100k"). For a broad term the page comes from walking the newest products backwards along the primary key
+ * and testing each (`ts_match_vq`, which no index serves): enough of them to hold the page four times over
+ * at the matches' density, ? being offset + limit, walked only when that is fewer rows than the matches. It
+ * answers when title matches fill the page (a newer title match would have been walked first); otherwise
+ * SEARCH_RANKED does.
+ */
+const SEARCH_WALKED = (filters: string) => `(select json_agg(card order by card.id desc) from (
+            select ${CARD_COLUMNS}
+            from (select s.product_id as id
+                  from (select * from product_search order by product_id desc
+                        limit (select case when t.searched > 0 and t.total > 0 and ceil(4.0 * ? * t.searched / t.total) < t.total
+                                      then ceil(4.0 * ? * t.searched / t.total)::int else 0 end from totals t)) s
+                  where ts_match_vq(s.document, (select query from q)) and ts_match_vq(s.document, (select title_query from q))${filters}
+                  order by s.product_id desc limit ? offset ?) page
+            join products p on p.id = page.id ${CARD_JOINS}) card)`;
+
+/** Every match from the GIN index, title matches first: what answers when the walk does not. */
+const SEARCH_RANKED = (filters: string) => `with ${SEARCH_TERMS},
+       page as (
+         select s.product_id as id, s.document @@ (select title_query from q) as in_title
+         from product_search s
+         where s.document @@ (select query from q)${filters}
+         order by in_title desc, s.product_id desc limit ? offset ?
+       )
+       select ${CARD_COLUMNS}
+       from page join products p on p.id = page.id ${CARD_JOINS}
+       order by page.in_title desc, page.id desc`;
 
 /** How many of each shared category's newest products are weighed as related products. */
 const RELATED_CANDIDATES_PER_CATEGORY = 60;
@@ -50,10 +144,9 @@ export class SqlCatalogueReads implements CatalogueReads {
   constructor(private readonly em: EntityManager) {}
 
   async listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number) {
+    // A search in relevance order is searchPage's; here relevance without a search means newest.
     const where = this.where(filter);
-    const ranked = sort === 'relevance' && filter.search !== undefined;
-    const order = ranked ? `${RANK} desc, p.id desc` : ORDER[sort === 'relevance' ? 'newest' : sort];
-    const orderParams = ranked ? [filter.search] : [];
+    const order = ORDER[sort === 'relevance' ? 'newest' : sort];
     // The page's ids first (with the total from the same scan), then the card columns for those rows only:
     // the lateral image lookup and the kinds aggregate run 24 times, not once per matching product.
     const rows = await this.query<ProductCardRow & { total: number }>(
@@ -65,7 +158,7 @@ export class SqlCatalogueReads implements CatalogueReads {
        select ${CARD_COLUMNS}, page.total::int as total
        from page join products p on p.id = page.id ${CARD_JOINS}
        order by page.position`,
-      [...orderParams, ...where.params, ...orderParams, limit, offset],
+      [...where.params, limit, offset],
     );
     if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
     // Past the last page: no rows to carry the total, so count it.
@@ -96,6 +189,59 @@ export class SqlCatalogueReads implements CatalogueReads {
       byKind.params,
     );
     return { categories, brands, kinds };
+  }
+
+  async searchSummary(filter: ProductFilter & { search: string }, walk: { offset: number; limit: number } | null): Promise<SearchSummary> {
+    const inCategory = filter.categoryId === undefined
+      ? 'true'
+      : 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+    const brandOk = filter.brandId === undefined ? 'true' : 'brand_id = ?';
+    const kindOk = filter.kind === undefined ? 'true' : 'kinds & ? <> 0';
+    const brand = filter.brandId === undefined ? [] : [filter.brandId];
+    const kind = filter.kind === undefined ? [] : [KIND_BITS[filter.kind]];
+    const category = filter.categoryId === undefined ? [] : [filter.categoryId];
+    const filters = this.searchFilters(filter);
+    const page = walk ? SEARCH_WALKED(filters.sql) : 'null';
+    const walkParams = walk ? [walk.offset + walk.limit, walk.offset + walk.limit, ...filters.params, walk.limit, walk.offset] : [];
+    // In the order the conditions appear: counted (brand, kind; category), totals (brand, kind), brands (kind), kinds (brand), page.
+    const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand, ...walkParams];
+    const [row] = await this.query<{
+      total: number; categories: Counts | string | null; brands: Counts | string | null; kinds: Counts | string | null;
+      page: ProductCardRow[] | string | null;
+    }>(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory), page), params);
+    return {
+      total: row?.total ?? 0,
+      counts: {
+        categories: counts(row?.categories).map(([id, count]) => ({ id: Number(id), count })),
+        brands: counts(row?.brands).map(([id, count]) => ({ id: Number(id), count })),
+        kinds: counts(row?.kinds).map(([id, count]) => ({ id: id as OptionKind, count })),
+      },
+      page: typeof row?.page === 'string' ? (JSON.parse(row.page) as ProductCardRow[]) : row?.page ?? null,
+    };
+  }
+
+  searchPage(filter: ProductFilter & { search: string }, offset: number, limit: number) {
+    const filters = this.searchFilters(filter);
+    return this.query<ProductCardRow>(SEARCH_RANKED(filters.sql), [filter.search, ...filters.params, limit, offset]);
+  }
+
+  /** The list's filters as conditions on a product_search row `s` (` and …` each; empty without filters). */
+  private searchFilters(filter: ProductFilter): Clause {
+    let sql = '';
+    const params: unknown[] = [];
+    if (filter.categoryId !== undefined) {
+      sql += ' and s.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+      params.push(filter.categoryId);
+    }
+    if (filter.brandId !== undefined) {
+      sql += ' and s.brand_id = ?';
+      params.push(filter.brandId);
+    }
+    if (filter.kind !== undefined) {
+      sql += ' and s.kinds & ? <> 0';
+      params.push(KIND_BITS[filter.kind]);
+    }
+    return { sql, params };
   }
 
   async cardsByIds(ids: readonly number[]): Promise<ProductCardRow[]> {

@@ -40,6 +40,24 @@ export interface FacetRow {
   count: number;
 }
 
+/** A facet's counts by id, in no particular order (the service names and orders them). */
+export interface FacetCounts {
+  categories: Array<{ id: number; count: number }>;
+  brands: Array<{ id: number; count: number }>;
+  kinds: Array<{ id: OptionKind; count: number }>;
+}
+
+/** What one scan of a search's matches gives: the total, the facet counts and, when asked, a walked page. */
+export interface SearchSummary {
+  total: number;
+  counts: FacetCounts;
+  /**
+   * The relevance page found by walking the newest products, when asked for and worth walking; it is the page
+   * only when it is full (`limit` rows), otherwise searchPage reads it through the index.
+   */
+  page: ProductCardRow[] | null;
+}
+
 /**
  * The catalogue's read side for visitors: published products only, in single round trips (no N+1).
  * Written in SQL because search ranking, trigram similarity and facet counts are PostgreSQL's job.
@@ -47,6 +65,13 @@ export interface FacetRow {
 export interface CatalogueReads {
   listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<{ rows: ProductCardRow[]; total: number }>;
   facets(filter: ProductFilter): Promise<{ categories: FacetRow[]; brands: FacetRow[]; kinds: FacetRow[] }>;
+  /**
+   * A search's total and facet counts (each facet without its own filter) in one scan of the matches; with
+   * `walk`, also the relevance page at that offset when title matches among the newest products fill it.
+   */
+  searchSummary(filter: ProductFilter & { search: string }, walk: { offset: number; limit: number } | null): Promise<SearchSummary>;
+  /** A page of a search in relevance order (title matches first, newest first within each), through the index. */
+  searchPage(filter: ProductFilter & { search: string }, offset: number, limit: number): Promise<ProductCardRow[]>;
   /** Cards of the given published products, in the order of `ids`. */
   cardsByIds(ids: readonly number[]): Promise<ProductCardRow[]>;
   /** Published products sharing a category with the product, most shared first. */
