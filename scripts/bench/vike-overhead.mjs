@@ -1,7 +1,7 @@
 // What Vike costs per page, without HTTP and without the database: the shop's application is built
 // in-process on the bench database, its page services are memoised (each distinct call reaches the database
 // once, then answers from memory), and pages are rendered one after another
-//   A. through Vike's renderPage, as PageRenderer calls it (routing, hooks, page context, React, HTML), and
+//   A. through Vike's renderPage, as PageRenderer calls it on a page-cache miss (routing, hooks, page context, React, HTML), and
 //   B. as the bare React baseline does (the same components and data, renderToString and a plain document);
 // CPU time per page of each, and A − B is Vike's share. With --profile, A runs under the V8 profiler and the
 // costliest Vike functions are printed.
@@ -67,7 +67,7 @@ const routes = {
 };
 
 const viaVike = async (pageUrl) => {
-  const pageContext = await renderPage({ urlOriginal: pageUrl, headersOriginal: headers, cspNonce: 'bench', services, shell, viewer: null });
+  const pageContext = await renderPage({ urlOriginal: pageUrl, headersOriginal: headers, cspNonce: 'bench', services, shell, viewer: null, effects: { viewedProductId: null } });
   if (pageContext.httpResponse?.statusCode !== 200) throw new Error(`${pageUrl} → ${pageContext.httpResponse?.statusCode}`);
   // The whole document, streamed or not (getBody() also drains a stream).
   pageContext.html = await pageContext.httpResponse.getBody();
