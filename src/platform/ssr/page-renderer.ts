@@ -50,7 +50,8 @@ export class PageRenderer implements OnModuleInit {
   }
 
   async render(request: PageRequest): Promise<RenderedPage> {
-    const cacheable = PageCache.isCacheable(request.url, request.viewer === null);
+    // Not in development: an edited page must show on the next reload, not 30 s later.
+    const cacheable = this.env.NODE_ENV !== 'development' && PageCache.isCacheable(request.url, request.viewer === null);
     const page = (cacheable ? this.cache.get(request.url, request.cspNonce) : null) ?? (await this.renderWithVike(request));
     if (cacheable) this.cache.set(request.url, request.cspNonce, page);
     if (page.effects.viewedProductId !== null) this.services.productViews.record(page.effects.viewedProductId, request.viewer?.userId ?? null);
