@@ -38,6 +38,9 @@ const SEARCH_TERMS = `q as materialized (
          from websearch_to_tsquery('english', ?) as query
        )`;
 
+/** A product_search row `s` is in the category (the one parameter). */
+const IN_CATEGORY = 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+
 /** `product_search.kinds` holds the kinds of a product's active options as bits. */
 const KIND_BITS: Record<OptionKind, number> = { physical: 1, download: 2, online_access: 4, course: 8 };
 const KIND_VALUES = `(values ('course', 8), ('download', 2), ('online_access', 4), ('physical', 1))`;
@@ -194,7 +197,7 @@ export class SqlCatalogueReads implements CatalogueReads {
   async searchSummary(filter: ProductFilter & { search: string }, walk: { offset: number; limit: number } | null): Promise<SearchSummary> {
     const inCategory = filter.categoryId === undefined
       ? 'true'
-      : 's.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+      : IN_CATEGORY;
     const brandOk = filter.brandId === undefined ? 'true' : 'brand_id = ?';
     const kindOk = filter.kind === undefined ? 'true' : 'kinds & ? <> 0';
     const brand = filter.brandId === undefined ? [] : [filter.brandId];
@@ -230,7 +233,7 @@ export class SqlCatalogueReads implements CatalogueReads {
     let sql = '';
     const params: unknown[] = [];
     if (filter.categoryId !== undefined) {
-      sql += ' and s.category_set_id in (select cs.id from product_category_sets cs where cs.category_ids @> array[?]::integer[])';
+      sql += ` and ${IN_CATEGORY}`;
       params.push(filter.categoryId);
     }
     if (filter.brandId !== undefined) {
