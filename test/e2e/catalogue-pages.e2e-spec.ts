@@ -446,4 +446,30 @@ describe(`catalogue pages (${databaseKind})`, () => {
       await eventually(async () => ((await count()) >= before + 3 ? true : null), { timeoutMs: 5000, message: 'three more product views' });
     });
   });
+
+  describe('a long catalogue', () => {
+    it('shows 12 category tiles with a link to all, 12 values per facet, and every category on /category', async () => {
+      for (let i = 1; i <= 13; i++) {
+        const category = await createCategory(shop.sql, { slug: `hazard-${i}`, name: `Hazard ${i}`, sortOrder: 10 + i });
+        await createProduct(shop.sql, { title: `Hazard Awareness ${i}`, categoryIds: [category.id], options: [{ price: 1_000 }] });
+      }
+      // Staff would add these through the admin API, which clears the caches: one admin change does the same here.
+      const admin = await http().post('/api/login').set('X-Forwarded-For', nextIp())
+        .send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
+      await http().post('/api/admin/categories').set('Authorization', `Bearer ${admin.body.token as string}`)
+        .send({ slug: 'hazard-extra', name: 'Hazard Extra' }).expect(201);
+      const categoryCount = (await shop.sql<{ n: number }>('select count(*)::int as n from categories'))[0]!.n;
+
+      const home = (await http().get('/').expect(200)).text;
+      expect(tags(home, 'a').filter((a) => a['data-category-tile'] !== undefined)).toHaveLength(12);
+      expect(tags(home, 'a').find((a) => a['data-all-categories'] !== undefined)?.href).toBe('/category');
+      expect(text(section(home, 'data-all-categories'))).toBe(`All ${categoryCount} categories`);
+
+      const facetLinks = (html: string) => tags(section(html, 'data-facets'), 'a').filter((a) => a['data-facet'] === 'category');
+      // The search matches 13 categories: the facet keeps 12 of them.
+      expect(facetLinks((await http().get('/category?search=hazard').expect(200)).text)).toHaveLength(12);
+      // The unfiltered list is the catalogue's index: every category with products.
+      expect(facetLinks((await http().get('/category').expect(200)).text).length).toBeGreaterThanOrEqual(15);
+    });
+  });
 });
