@@ -3,9 +3,10 @@ import { adminFeature } from './admin.feature.js';
 import { browseFeature } from './browse.feature.js';
 import { demoFeature } from './demo.feature.js';
 import { previewsFeature } from './previews.feature.js';
+import { stockFeature } from './stock.feature.js';
 import { viewsFeature } from './views.feature.js';
 
-export const catalogueFeatures = [browseFeature, adminFeature, previewsFeature, viewsFeature, demoFeature];
+export const catalogueFeatures = [browseFeature, adminFeature, previewsFeature, viewsFeature, demoFeature, stockFeature];
 
 @Module({
   imports: catalogueFeatures.flatMap((f) => f.imports ?? []),

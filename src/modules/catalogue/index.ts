@@ -11,6 +11,9 @@ export { ProductViewService, type UserProductView } from './application/product-
 export { PreviewService, type CustomerPreviewView, type PreviewWatchView } from './application/preview.service.js';
 export { PreviewAdminService, type AdminPreviewView } from './application/preview-admin.service.js';
 export type { PreviewPlayer } from './application/preview-player.js';
+export { StockService, type PurchasableOption } from './application/stock.service.js';
+export type { StockLine } from './application/ports/stock-store.port.js';
+export { OutOfStockError, OptionNotForSaleError } from './domain/stock-errors.js';
 export { OPTION_KINDS, type OptionKind } from './domain/product-option.entity.js';
 export { CategoryAdminService, type CategoryInput } from './application/admin/category-admin.service.js';
 export { BrandAdminService, type BrandInput } from './application/admin/brand-admin.service.js';

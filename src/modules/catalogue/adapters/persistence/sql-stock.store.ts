@@ -1,0 +1,64 @@
+import { EntityManager } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+import type { PurchasableOptionRow, StockLine, StockStore } from '../../application/ports/stock-store.port.js';
+
+/**
+ * Stock in SQL (ADR 0016): a conditional `update … set qty = qty - n where qty >= n` takes stock atomically (the
+ * row lock of the update serialises racing buyers; the loser's re-checked condition fails), and every take is
+ * recorded in `stock_reservations` under its order, so giving it back is exact and happens once.
+ */
+@Injectable()
+export class SqlStockStore implements StockStore {
+  constructor(private readonly em: EntityManager) {}
+
+  describe(optionIds: readonly number[]): Promise<PurchasableOptionRow[]> {
+    if (optionIds.length === 0) return Promise.resolve([]);
+    return this.query<PurchasableOptionRow>(
+      `select o.id, o.product_id, p.slug as product_slug, p.title as product_title, o.name, o.code, o.kind, o.price,
+              o.weight, o.qty, o.file_id, (o.active and p.status = 'published') as for_sale
+       from product_options o join products p on p.id = o.product_id
+       where o.id = any(?::int[])`,
+      [`{${optionIds.map((id) => Math.trunc(id)).join(',')}}`],
+    ).then((rows) => rows.map((row) => ({ ...row, id: Number(row.id), product_id: Number(row.product_id) })));
+  }
+
+  async take(orderId: number, line: StockLine): Promise<boolean> {
+    // Unlimited options (qty null) are recorded too, so a release never has to guess what was taken.
+    const taken = await this.query<{ id: number }>(
+      `update product_options set qty = case when qty is null then null else qty - ? end
+       where id = ? and active and (qty is null or qty >= ?)
+       returning id`,
+      [line.qty, line.optionId, line.qty],
+    );
+    if (taken.length === 0) return false;
+    await this.query(
+      `insert into stock_reservations (order_id, option_id, qty) values (?, ?, ?)
+       on conflict (order_id, option_id) do update set qty = stock_reservations.qty + excluded.qty`,
+      [orderId, line.optionId, line.qty],
+    );
+    return true;
+  }
+
+  async giveBack(orderId: number): Promise<StockLine[]> {
+    // Marking the rows released and adding the quantities back is one statement: a second call (a retried job,
+    // an admin cancelling what the timeout cancelled) finds nothing left to release.
+    const rows = await this.query<{ option_id: number; qty: number }>(
+      `with released as (
+         update stock_reservations set released_at = now()
+         where order_id = ? and released_at is null
+         returning option_id, qty
+       ), restocked as (
+         update product_options o set qty = o.qty + r.qty
+         from released r where o.id = r.option_id and o.qty is not null
+         returning o.id
+       )
+       select option_id, qty from released`,
+      [orderId],
+    );
+    return rows.map((row) => ({ optionId: Number(row.option_id), qty: Number(row.qty) }));
+  }
+
+  private query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
+    return this.em.getConnection().execute<Row[]>(sql, params, 'all', this.em.getTransactionContext());
+  }
+}

@@ -1,0 +1,40 @@
+import type { OptionKind } from '../../domain/product-option.entity.js';
+
+export const STOCK_STORE = Symbol('StockStore');
+
+/** An option as somebody buying it sees it: what the basket and the checkout read, never from the browser. */
+export interface PurchasableOptionRow {
+  id: number;
+  product_id: number;
+  product_slug: string;
+  product_title: string;
+  name: string;
+  code: string;
+  kind: OptionKind;
+  /** Ex VAT, integer pence. */
+  price: number;
+  /** Grams. */
+  weight: number;
+  /** Stock; null = unlimited. */
+  qty: number | null;
+  file_id: number | null;
+  /** Active option of a published product. */
+  for_sale: boolean;
+}
+
+export interface StockLine {
+  optionId: number;
+  qty: number;
+}
+
+export interface StockStore {
+  /** The options with these ids (unknown ids are left out), in one statement. */
+  describe(optionIds: readonly number[]): Promise<PurchasableOptionRow[]>;
+  /**
+   * Takes `qty` of the option for the order, in the caller's transaction: a conditional decrement, so two buyers
+   * can never both take the last unit. Returns false (and changes nothing) when the stock is short.
+   */
+  take(orderId: number, line: StockLine): Promise<boolean>;
+  /** Gives back what the order took and has not given back yet; returns the lines given back (none the second time). */
+  giveBack(orderId: number): Promise<StockLine[]>;
+}
