@@ -2,22 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
 import { AccountNav } from '../../../components/AccountNav.js';
 import { CheckboxField, ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange } from '../../../components/FormControls.js';
+import { AddressFields, addressFieldMaps, addressForm, addressPayload, sameAddress, type AddressForm } from '../../../components/AddressFields.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
-import { useApiForm, type ApiForm } from '../../../lib/use-api-form.js';
+import { useApiForm } from '../../../lib/use-api-form.js';
 import type { Data } from './+data.js';
 
 type Profile = Data['profile'];
-type AddressKind = 'billing_address' | 'delivery_address';
-
-interface AddressForm {
-  line1: string;
-  line2: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country: string;
-}
 
 interface ProfileForm {
   first_name: string;
@@ -32,17 +23,6 @@ interface ProfileForm {
   delivery: AddressForm;
   deliverySameAsBilling: boolean;
 }
-
-const ADDRESS_PARTS = ['line1', 'line2', 'town', 'county', 'postcode'] as const;
-const ADDRESS_LABELS: Record<(typeof ADDRESS_PARTS)[number] | 'country', string> = {
-  line1: 'Address line 1',
-  line2: 'Address line 2',
-  town: 'Town or city',
-  county: 'County',
-  postcode: 'Postcode',
-  country: 'Country',
-};
-const COUNTRY_NAMES: Record<string, string> = { GB: 'United Kingdom' };
 
 const FIELD_LABELS: Record<string, string> = {
   first_name: 'First name',
@@ -66,46 +46,9 @@ const FIELD_IDS: Record<string, string> = {
   current_password: 'profile-current-password',
   marketing_consent: 'profile-marketing-consent',
 };
-for (const kind of ['billing_address', 'delivery_address'] as const) {
-  const prefix = kind === 'billing_address' ? 'Billing' : 'Delivery';
-  for (const part of [...ADDRESS_PARTS, 'country'] as const) {
-    FIELD_IDS[`${kind}.${part}`] = `profile-${kind === 'billing_address' ? 'billing' : 'delivery'}-${part}`;
-    FIELD_LABELS[`${kind}.${part}`] = `${prefix} ${ADDRESS_LABELS[part].toLowerCase()}`;
-  }
-  FIELD_IDS[kind] = FIELD_IDS[`${kind}.line1`]!;
-  FIELD_LABELS[kind] = `${prefix} address`;
-}
-
-type Address = NonNullable<Profile['billing_address']>;
-
-function addressForm(address: Address | null): AddressForm {
-  return {
-    line1: address?.line1 ?? '',
-    line2: address?.line2 ?? '',
-    town: address?.town ?? '',
-    county: address?.county ?? '',
-    postcode: address?.postcode ?? '',
-    country: address?.country ?? 'GB',
-  };
-}
-
-/** All blank → no address (`null`); else the whole address, optional parts `null` when blank. */
-function addressPayload(form: AddressForm): Address | null {
-  const trimmed = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value.trim()])) as unknown as AddressForm;
-  if (ADDRESS_PARTS.every((part) => trimmed[part] === '')) return null;
-  return {
-    line1: trimmed.line1,
-    line2: trimmed.line2 || null,
-    town: trimmed.town,
-    county: trimmed.county || null,
-    postcode: trimmed.postcode.toUpperCase(),
-    country: trimmed.country || 'GB',
-  };
-}
-
-function sameAddress(a: Address | null, b: Address | null): boolean {
-  return JSON.stringify(addressPayload(addressForm(a))) === JSON.stringify(addressPayload(addressForm(b)));
-}
+const ADDRESS_MAPS = addressFieldMaps('profile');
+Object.assign(FIELD_IDS, ADDRESS_MAPS.ids);
+Object.assign(FIELD_LABELS, ADDRESS_MAPS.labels);
 
 function formFor(profile: Profile): ProfileForm {
   return {
@@ -124,90 +67,6 @@ function formFor(profile: Profile): ProfileForm {
 }
 
 const optional = (value: string) => (value.trim() === '' ? null : value.trim());
-
-function AddressFields({
-  kind,
-  legend,
-  value,
-  onChange,
-  form,
-}: {
-  kind: AddressKind;
-  legend: string;
-  value: AddressForm;
-  onChange: (value: AddressForm) => void;
-  form: ApiForm;
-}) {
-  const set = (part: keyof AddressForm) => (text: string) => onChange({ ...value, [part]: text });
-  const wholeErrors = form.errorsFor(kind);
-  const autoSection = kind === 'billing_address' ? 'billing' : 'shipping';
-  const countryId = FIELD_IDS[`${kind}.country`]!;
-  return (
-    <fieldset className="fieldset" data-address={kind}>
-      <legend className="fieldset__legend">{legend}</legend>
-      {wholeErrors ? (
-        <p className="field__error" data-field-error={kind}>
-          <span className="visually-hidden">Error: </span>
-          {wholeErrors.join(' ')}
-        </p>
-      ) : null}
-      {ADDRESS_PARTS.map((part) => (
-        <TextField
-          key={part}
-          id={FIELD_IDS[`${kind}.${part}`]!}
-          name={`${kind}.${part}`}
-          label={ADDRESS_LABELS[part]}
-          optional={part === 'line2' || part === 'county'}
-          autoComplete={
-            part === 'line1'
-              ? `${autoSection} address-line1`
-              : part === 'line2'
-                ? `${autoSection} address-line2`
-                : part === 'town'
-                  ? `${autoSection} address-level2`
-                  : part === 'county'
-                    ? `${autoSection} address-level1`
-                    : `${autoSection} postal-code`
-          }
-          value={value[part]}
-          onChange={set(part)}
-          errors={form.errorsFor(`${kind}.${part}`)}
-          hint={part === 'postcode' ? 'A UK postcode, for example SW1A 1AA.' : undefined}
-          autoCapitalize={part === 'postcode' ? 'characters' : undefined}
-          maxLength={part === 'postcode' ? 10 : 200}
-          className={part === 'postcode' ? 'field--short' : undefined}
-        />
-      ))}
-      <div className="field" data-field={`${kind}.country`}>
-        <label className="field__label" htmlFor={countryId}>
-          {ADDRESS_LABELS.country}
-        </label>
-        {form.errorsFor(`${kind}.country`) ? (
-          <p id={`${countryId}-error`} className="field__error">
-            {form.errorsFor(`${kind}.country`)!.join(' ')}
-          </p>
-        ) : null}
-        <select
-          id={countryId}
-          name={`${kind}.country`}
-          className="input field__input"
-          autoComplete={`${autoSection} country`}
-          value={value.country}
-          onChange={(event) => set('country')(event.currentTarget.value)}
-          aria-invalid={form.errorsFor(`${kind}.country`) ? true : undefined}
-          aria-describedby={form.errorsFor(`${kind}.country`) ? `${countryId}-error` : undefined}
-        >
-          {/* We deliver within the UK; an address saved with another country is kept as it is. */}
-          {[...new Set(['GB', value.country])].map((code) => (
-            <option key={code} value={code}>
-              {COUNTRY_NAMES[code] ?? code}
-            </option>
-          ))}
-        </select>
-      </div>
-    </fieldset>
-  );
-}
 
 /**
  * The customer's details (docs/api/identity.md): `PUT /api/user/profile` with the names, company, job title,
@@ -385,7 +244,7 @@ export default function Page() {
           ) : null}
         </fieldset>
 
-        <AddressFields kind="billing_address" legend="Billing address" value={values.billing} onChange={set('billing')} form={form} />
+        <AddressFields kind="billing_address" legend="Billing address" value={values.billing} onChange={set('billing')} form={form} idPrefix="profile" />
 
         <fieldset className="fieldset">
           <legend className="fieldset__legend">Delivery address</legend>
@@ -398,7 +257,7 @@ export default function Page() {
           />
         </fieldset>
         {values.deliverySameAsBilling ? null : (
-          <AddressFields kind="delivery_address" legend="Delivery address" value={values.delivery} onChange={set('delivery')} form={form} />
+          <AddressFields kind="delivery_address" legend="Delivery address" value={values.delivery} onChange={set('delivery')} form={form} idPrefix="profile" />
         )}
 
         <fieldset className="fieldset">
