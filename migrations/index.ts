@@ -11,6 +11,7 @@ import { Migration20261122000800CreateCatalogue } from './Migration2026112200080
 import { Migration20261122000840CreateSearchWords } from './Migration20261122000840CreateSearchWords.js';
 import { Migration20261123000100CreateProductSearch } from './Migration20261123000100CreateProductSearch.js';
 import { Migration20261124000100CreateStockReservations } from './Migration20261124000100CreateStockReservations.js';
+import { Migration20261124000300CreateDeliveryTypes } from './Migration20261124000300CreateDeliveryTypes.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -29,4 +30,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000840CreateSearchWords', class: Migration20261122000840CreateSearchWords },
   { name: 'Migration20261123000100CreateProductSearch', class: Migration20261123000100CreateProductSearch },
   { name: 'Migration20261124000100CreateStockReservations', class: Migration20261124000100CreateStockReservations },
+  { name: 'Migration20261124000300CreateDeliveryTypes', class: Migration20261124000300CreateDeliveryTypes },
 ];

@@ -4,6 +4,7 @@ import type { Environment } from './config/environment.js';
 import { CatalogueModule, catalogueEntities } from './modules/catalogue/index.js';
 import { ContentModule, contentEntities } from './modules/content/index.js';
 import { IdentityModule, identityEntities } from './modules/identity/index.js';
+import { OrdersModule, ordersEntities } from './modules/orders/index.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { PersistenceModule } from './platform/persistence/persistence.module.js';
 import { QueueModule, queueEntities } from './platform/queue/queue.module.js';
@@ -18,7 +19,7 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         ConfigModule.forRoot(env),
-        PersistenceModule.forRoot(env, [...contentEntities, ...identityEntities, ...catalogueEntities, ...queueEntities]),
+        PersistenceModule.forRoot(env, [...contentEntities, ...identityEntities, ...catalogueEntities, ...ordersEntities, ...queueEntities]),
         QueueModule.forRoot(env),
         MailModule.forRoot(env),
         StorageModule.forRoot(env),
@@ -26,8 +27,9 @@ export class CoreModule {
         ContentModule,
         IdentityModule,
         CatalogueModule,
+        OrdersModule,
       ],
-      exports: [ContentModule, IdentityModule, CatalogueModule],
+      exports: [ContentModule, IdentityModule, CatalogueModule, OrdersModule],
     };
   }
 }

@@ -25,12 +25,15 @@ export function registerDatabaseCommands(program: Command): void {
       const { BlogService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
       const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
       const { CatalogueSeeder } = await import('../../src/modules/catalogue/index.js');
+      const { DeliveryTypeService } = await import('../../src/modules/orders/index.js');
       await withCore(async (app) => {
         const database = app.get(DatabaseMaintenance);
         const pending = await database.pendingMigrations();
         if (pending.length > 0) {
           throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);
         }
+        const deliveryTypes = await app.get(DeliveryTypeService).addMissing();
+        console.log(`Reference data: added ${deliveryTypes} delivery type(s).`);
         if (options.demo) {
           const added = await app.get(WidgetService).addMissing(DEMO_WIDGETS);
           console.log(`Demo content: added ${added} widget(s), kept ${DEMO_WIDGETS.length - added} existing.`);

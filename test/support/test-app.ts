@@ -5,6 +5,7 @@ import { loadEnvironment } from '../../src/config/environment.js';
 import { CatalogueSeeder } from '../../src/modules/catalogue/index.js';
 import { BlogService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
 import { UserAdministrationService } from '../../src/modules/identity/index.js';
+import { DeliveryTypeService } from '../../src/modules/orders/index.js';
 import { DatabaseMaintenance } from '../../src/platform/persistence/persistence.module.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -40,6 +41,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}, option
     await app.get(WidgetService).addMissing(DEMO_WIDGETS);
     await app.get(BlogService).addMissing(DEMO_BLOG_POSTS);
     await app.get(UserAdministrationService).ensureDemoAccounts();
+    await app.get(DeliveryTypeService).addMissing();
     if (options.demoCatalogue) await app.get(CatalogueSeeder).seedDemo();
   });
   await app.getHttpAdapter().getInstance().ready();
