@@ -12,6 +12,7 @@ import { Migration20261122000840CreateSearchWords } from './Migration20261122000
 import { Migration20261123000100CreateProductSearch } from './Migration20261123000100CreateProductSearch.js';
 import { Migration20261124000100CreateStockReservations } from './Migration20261124000100CreateStockReservations.js';
 import { Migration20261124000300CreateDeliveryTypes } from './Migration20261124000300CreateDeliveryTypes.js';
+import { Migration20261124000400CreateOrders } from './Migration20261124000400CreateOrders.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -31,4 +32,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123000100CreateProductSearch', class: Migration20261123000100CreateProductSearch },
   { name: 'Migration20261124000100CreateStockReservations', class: Migration20261124000100CreateStockReservations },
   { name: 'Migration20261124000300CreateDeliveryTypes', class: Migration20261124000300CreateDeliveryTypes },
+  { name: 'Migration20261124000400CreateOrders', class: Migration20261124000400CreateOrders },
 ];

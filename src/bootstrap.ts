@@ -10,6 +10,7 @@ import type { Environment } from './config/environment.js';
 import { hardenHttp } from './platform/http/http-hardening.js';
 import { entityManagerPerRequest } from './platform/persistence/index.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
+import { isPaymentWebhook, keepRawJsonBody } from './platform/http/raw-body.js';
 import { registerUploads } from './platform/http/uploads.js';
 import { PageRenderer } from './platform/ssr/page-renderer.js';
 import { mountViteDevServer } from './platform/ssr/vite-dev-server.js';
@@ -49,6 +50,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
+  keepRawJsonBody(fastify, isPaymentWebhook);
   fastify.addHook('onRequest', entityManagerPerRequest(app.get(MikroORM)));
   app.useLogger(app.get(Logger));
 

@@ -119,6 +119,26 @@ export class Environment {
   @IsBoolean({ message: 'PREVIEW_AUTO_APPROVE must be true or false' })
   PREVIEW_AUTO_APPROVE = true;
 
+  /** Minutes a placed order waits for its payment before it is cancelled and its stock given back (product.md: 30). */
+  @Transform(({ value }) => (value === undefined || value === '' ? 30 : Number(value)))
+  @IsInt({ message: 'ORDER_PAYMENT_TIMEOUT_MINUTES must be a whole number' })
+  @Min(1, { message: 'ORDER_PAYMENT_TIMEOUT_MINUTES must be at least 1' })
+  @Max(10_080, { message: 'ORDER_PAYMENT_TIMEOUT_MINUTES may be at most 10080 (a week)' })
+  ORDER_PAYMENT_TIMEOUT_MINUTES = 30;
+
+  /**
+   * Signing secret of the embedded test payment provider's webhooks. Unset: one is generated on first use and
+   * kept in DATA_DIR/payment-test-webhook-secret, so every process sharing DATA_DIR signs and checks alike.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16, { message: 'PAYMENT_TEST_WEBHOOK_SECRET must be at least 16 characters' })
+  PAYMENT_TEST_WEBHOOK_SECRET?: string;
+
+  /** Stripe Checkout instead of the embedded test provider: both must be set (`sk_…` and the webhook's `whsec_…`). */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^(sk|rk)_(test|live)_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)' })
+  STRIPE_SECRET_KEY?: string;
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^whsec_\S+$/, { message: 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)' })
+  STRIPE_WEBHOOK_SECRET?: string;
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }
@@ -148,6 +168,7 @@ const KEYS = [
   'QUEUE_POLL_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
   'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT',
   'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PREVIEW_AUTO_APPROVE',
+  'ORDER_PAYMENT_TIMEOUT_MINUTES', 'PAYMENT_TEST_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
 ] as const;
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {

@@ -13,5 +13,7 @@ export { UserDirectory } from './application/user-directory.service.js';
 export type { UserView } from './application/user-view.js';
 export type { SessionView } from './application/session.service.js';
 export { AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';
+/** The UK address rules of the profile, for other modules' requests (the checkout's addresses). */
+export { AddressRequest } from './adapters/http/requests/identity.requests.js';
 
 export const identityEntities = [UserSchema, SessionSchema, PasswordResetTokenSchema, OAuthIdentitySchema];

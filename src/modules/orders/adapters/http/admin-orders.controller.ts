@@ -1,0 +1,50 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import {
+  ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { Page } from '../../../../shared/pagination.js';
+import type { Viewer } from '../../../../shared/viewer.js';
+import { AdminOnly, CurrentViewer } from '../../../identity/index.js';
+import { OrderAdminService } from '../../application/order-admin.service.js';
+import type { AdminOrderSummaryView, AdminOrderView } from '../../application/order-views.js';
+import { AdminOrderListQuery, TransitionRequest } from './orders.requests.js';
+
+const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+@ApiTags('admin: orders')
+@ApiUnauthorizedResponse({ description: 'Not signed in.' })
+@ApiForbiddenResponse({ description: 'Not an administrator.' })
+@AdminOnly()
+@Controller('api/admin/orders')
+export class AdminOrdersController {
+  constructor(private readonly orders: OrderAdminService) {}
+
+  @Get()
+  @ApiOkResponse({ description: '`{data: [order summary with customer {id, email}], meta}`, newest first.' })
+  @ApiUnprocessableEntityResponse({ description: 'Unknown status, bad dates or paging.' })
+  list(@Query() query: AdminOrderListQuery): Promise<Page<AdminOrderSummaryView>> {
+    // A bare date in `to` means the whole of that day (UTC).
+    const before = query.to ? new Date(DATE_ONLY.test(query.to) ? Date.parse(query.to) + 86_400_000 : Date.parse(query.to) + 1) : undefined;
+    return this.orders.list({
+      search: query.search, status: query.status, createdFrom: query.from ? new Date(query.from) : undefined, createdBefore: before,
+      page: query.page, perPage: query.per_page,
+    });
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ description: 'The order with its history (who, when, note), the customer\'s e-mail and the statuses it may move to.' })
+  @ApiNotFoundResponse({ description: 'No order has that id.' })
+  show(@Param('id', ID) id: number): Promise<AdminOrderView> {
+    return this.orders.get(id);
+  }
+
+  @Post(':id/transitions')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The order after the change.' })
+  @ApiConflictResponse({ description: 'The order process does not allow this change (e.g. dispatched without a tracking number).' })
+  @ApiNotFoundResponse({ description: 'No order has that id.' })
+  transition(@Param('id', ID) id: number, @CurrentViewer() viewer: Viewer, @Body() body: TransitionRequest): Promise<AdminOrderView> {
+    return this.orders.transition(id, body.to, viewer.userId, { note: body.note, trackingNumber: body.tracking_number });
+  }
+}

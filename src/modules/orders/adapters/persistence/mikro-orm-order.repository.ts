@@ -1,0 +1,74 @@
+import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+import type { AdminOrderQuery, OrderStore } from '../../application/ports/order-store.port.js';
+import { Order, OrderHistoryEntry, OrderLine } from '../../domain/order.entity.js';
+
+const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+
+@Injectable()
+export class MikroOrmOrderRepository implements OrderStore {
+  constructor(private readonly em: EntityManager) {}
+
+  async nextNumber(): Promise<string> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<Array<{ value: string | number }>>(`select nextval('order_number_seq') as value`, [], 'all', this.em.getTransactionContext());
+    return `HS-${String(row!.value)}`;
+  }
+
+  async insert(order: Order, lines: OrderLine[], placed: OrderHistoryEntry): Promise<void> {
+    await this.em.persist(order).flush();
+    for (const line of lines) line.orderId = order.id;
+    placed.orderId = order.id;
+    await this.em.persist([...lines, placed]).flush();
+  }
+
+  findById(id: number): Promise<Order | null> {
+    return this.em.findOne(Order, { id });
+  }
+
+  lockById(id: number): Promise<Order | null> {
+    return this.em.findOne(Order, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  lockByPaymentReference(provider: string, reference: string): Promise<Order | null> {
+    return this.em.findOne(Order, { paymentProvider: provider, paymentReference: reference }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  findByPaymentReference(provider: string, reference: string): Promise<Order | null> {
+    return this.em.findOne(Order, { paymentProvider: provider, paymentReference: reference });
+  }
+
+  linesOf(orderId: number): Promise<OrderLine[]> {
+    return this.em.find(OrderLine, { orderId }, { orderBy: { position: 'asc', id: 'asc' } });
+  }
+
+  historyOf(orderId: number): Promise<OrderHistoryEntry[]> {
+    return this.em.find(OrderHistoryEntry, { orderId }, { orderBy: { at: 'asc', id: 'asc' } });
+  }
+
+  async save(order: Order, entries: OrderHistoryEntry[] = []): Promise<void> {
+    await this.em.persist([order, ...entries]).flush();
+  }
+
+  async listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
+    const [orders, total] = await this.em.findAndCount(Order, { customerId }, { orderBy: NEWEST_FIRST, offset, limit });
+    return { orders, total };
+  }
+
+  async search(query: AdminOrderQuery, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
+    const where: FilterQuery<Order>[] = [];
+    const term = query.search?.trim();
+    if (term) {
+      const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const matches: FilterQuery<Order>[] = [{ number: { $ilike: pattern } }, { poNumber: { $ilike: pattern } }];
+      if (query.customerIds?.length) matches.push({ customerId: { $in: [...query.customerIds] } });
+      where.push({ $or: matches });
+    }
+    if (query.status) where.push({ status: query.status });
+    if (query.createdFrom) where.push({ createdAt: { $gte: query.createdFrom } });
+    if (query.createdBefore) where.push({ createdAt: { $lt: query.createdBefore } });
+    const [orders, total] = await this.em.findAndCount(Order, where.length ? { $and: where } : {}, { orderBy: NEWEST_FIRST, offset, limit });
+    return { orders, total };
+  }
+}

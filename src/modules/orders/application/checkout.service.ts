@@ -1,0 +1,172 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Environment } from '../../../config/environment.js';
+import { InvalidInputError } from '../../../shared/domain-error.js';
+import { Transactions } from '../../../platform/persistence/index.js';
+import { OptionNotForSaleError, StockService, type PurchasableOption } from '../../catalogue/index.js';
+import { AccountService } from '../../identity/index.js';
+import { DIGITAL_DELIVERY } from '../domain/delivery-bands.js';
+import { Order, OrderHistoryEntry, OrderLine, orderTotals, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../domain/order.entity.js';
+import { DeliveryTypeService } from './delivery-type.service.js';
+import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { toOrderView, type OrderView } from './order-views.js';
+import { CHECKOUT_BASKET, type CheckoutBasket, type CheckoutBasketLine } from './ports/checkout-basket.port.js';
+import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './ports/payment-provider.port.js';
+
+export interface CheckoutInput {
+  billingAddress: OrderAddress;
+  deliveryAddress?: OrderAddress | null;
+  deliveryTypeId?: number | null;
+  poNumber?: string | null;
+  notes?: string | null;
+  acceptTerms: boolean;
+  paymentMethod?: PaymentMethod;
+}
+
+/** `GET /api/checkout`: what the checkout page offers this customer now. */
+export interface CheckoutView {
+  basket: unknown;
+  requires_delivery: boolean;
+  /** Grams, of the whole basket. */
+  weight: number;
+  /** Only the types whose band fits the weight; the free digital delivery (id null) when nothing is physical. */
+  delivery_types: Array<{ id: number | null; name: string; price: number }>;
+  billing_address: OrderAddress | null;
+  delivery_address: OrderAddress | null;
+  payment_methods: PaymentMethod[];
+}
+
+export interface PlacedOrder {
+  order: OrderView;
+  payment_url: string;
+}
+
+/**
+ * Checkout for signed-in customers (product.md "Checkout"). Placing an order is one transaction: the lines are
+ * snapshotted from the catalogue (never from the basket or the browser), the number allocated, the order and its
+ * lines inserted, the stock taken (StockService: a conditional decrement, so the last unit goes to one buyer and
+ * the others get a 409 naming the line), the basket emptied, the payment session created and the payment timeout
+ * queued — all of it, or none.
+ */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    @Inject(CHECKOUT_BASKET) private readonly basket: CheckoutBasket,
+    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
+    private readonly stock: StockService,
+    private readonly deliveryTypes: DeliveryTypeService,
+    private readonly accounts: AccountService,
+    private readonly lifecycle: OrderLifecycleService,
+    private readonly transactions: Transactions,
+    private readonly env: Environment,
+  ) {}
+
+  async describe(userId: number, guestToken: string | null): Promise<CheckoutView> {
+    const [contents, profile] = await Promise.all([this.basket.get(userId, guestToken), this.accounts.getProfile(userId)]);
+    const options = await this.stock.describe(contents.lines.map((line) => line.optionId));
+    const { physical, weight } = measure(contents.lines, options);
+    const fitting = physical ? await this.deliveryTypes.fitting(weight) : [];
+    const name = `${profile.first_name} ${profile.last_name}`.trim() || null;
+    const address = (postal: typeof profile.billing_address): OrderAddress | null =>
+      postal ? { name, company: profile.company_name, ...postal } : null;
+    return {
+      basket: contents.view,
+      requires_delivery: physical,
+      weight,
+      delivery_types: physical ? fitting.map((type) => ({ id: type.id, name: type.name, price: type.price })) : [{ ...DIGITAL_DELIVERY, id: null }],
+      billing_address: address(profile.billing_address),
+      delivery_address: address(profile.delivery_address ?? profile.billing_address),
+      payment_methods: ['card'],
+    };
+  }
+
+  /** `POST /api/checkout`: the customer's basket becomes an order awaiting payment. */
+  async placeOrder(userId: number, guestToken: string | null, input: CheckoutInput): Promise<PlacedOrder> {
+    const contents = await this.basket.get(userId, guestToken);
+    return this.place(userId, contents.lines, input);
+  }
+
+  /** Places an order for these quantities (read from the basket by placeOrder; tests and tools pass them directly). */
+  async place(userId: number, lines: readonly CheckoutBasketLine[], input: CheckoutInput): Promise<PlacedOrder> {
+    if (input.acceptTerms !== true) throw new InvalidInputError('accept_terms', 'Accept the terms and conditions to place the order.');
+    if (lines.length === 0) throw new InvalidInputError('basket', 'Your basket is empty.');
+    if (lines.some((line) => !Number.isSafeInteger(line.qty) || line.qty < 1)) throw new InvalidInputError('basket', 'Every quantity must be at least 1.');
+    const options = await this.stock.describe(lines.map((line) => line.optionId));
+    for (const line of lines) {
+      const option = options.get(line.optionId);
+      if (!option?.forSale) throw new OptionNotForSaleError(line.optionId, option ? `${option.productTitle} — ${option.name}` : null);
+    }
+    const { physical, weight } = measure(lines, options);
+    const delivery = physical ? await this.chooseDelivery(input, weight) : null;
+    const profile = await this.accounts.getProfile(userId);
+
+    return this.transactions.run(async () => {
+      const snapshot = lines.map((line, position) => {
+        const option = options.get(line.optionId)!;
+        return new OrderLine({
+          orderId: 0, position, productId: option.productId, optionId: option.id, title: option.productTitle, optionName: option.name,
+          code: option.code, kind: option.kind, unitPrice: option.price, qty: line.qty,
+        });
+      });
+      const order = new Order({
+        number: await this.orders.nextNumber(),
+        customerId: userId,
+        billingAddress: input.billingAddress,
+        deliveryAddress: physical ? (input.deliveryAddress ?? null) : null,
+        delivery,
+        totals: orderTotals(snapshot.map((line) => line.lineTotal), delivery?.price ?? 0),
+        poNumber: input.poNumber ?? null,
+        notes: input.notes ?? null,
+        paymentMethod: input.paymentMethod ?? 'card',
+      });
+      const placed = new OrderHistoryEntry(0, null, 'pending_payment', order.createdAt, 'Order placed.', userId);
+      await this.orders.insert(order, snapshot, placed);
+      await this.stock.take(order.id, snapshot.map((line) => ({ optionId: line.optionId, qty: line.qty })));
+      await this.basket.empty(userId);
+      const session = await this.payments.createSession({
+        orderId: order.id, number: order.number, amount: order.grandTotal, currency: 'gbp', customerEmail: profile.email,
+        successUrl: `${this.env.publicUrl}/complete?order=${order.id}`, cancelUrl: `${this.env.publicUrl}/cancelled?order=${order.id}`,
+      });
+      order.paymentProvider = this.payments.name;
+      order.paymentReference = session.reference;
+      await this.orders.save(order);
+      await this.lifecycle.schedulePaymentTimeout(order);
+      return { order: toOrderView(order, snapshot, [placed]), payment_url: session.url };
+    });
+  }
+
+  private async chooseDelivery(input: CheckoutInput, weight: number): Promise<OrderDelivery> {
+    if (!input.deliveryAddress) throw new InvalidInputError('delivery_address', 'Enter the address to deliver to.');
+    const fitting = await this.deliveryTypes.fitting(weight);
+    if (fitting.length === 0) {
+      throw new InvalidInputError('delivery_type_id', `None of our delivery services takes a parcel of ${kilograms(weight)}: please contact us to order.`);
+    }
+    if (input.deliveryTypeId === undefined || input.deliveryTypeId === null) throw new InvalidInputError('delivery_type_id', 'Choose a delivery type.');
+    const chosen = fitting.find((type) => type.id === input.deliveryTypeId);
+    if (!chosen) {
+      throw new InvalidInputError(
+        'delivery_type_id',
+        `That delivery type does not take a parcel of ${kilograms(weight)}; choose one of: ${fitting.map((type) => type.name).join(', ')}.`,
+      );
+    }
+    return { name: chosen.name, price: chosen.price };
+  }
+}
+
+/** Whether anything must be posted, and the basket's weight in grams (from the catalogue, never the browser). */
+function measure(lines: readonly CheckoutBasketLine[], options: Map<number, PurchasableOption>): { physical: boolean; weight: number } {
+  let physical = false;
+  let weight = 0;
+  for (const line of lines) {
+    const option = options.get(line.optionId);
+    if (!option) continue;
+    if (option.kind === 'physical') physical = true;
+    weight += option.weight * line.qty;
+  }
+  return { physical, weight };
+}
+
+function kilograms(grams: number): string {
+  return `${(grams / 1000).toLocaleString('en-GB', { maximumFractionDigits: 3 })} kg`;
+}

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../../shared/domain-error.js';
+import { pageOf, type Page } from '../../../shared/pagination.js';
+import { AccountService, UserAdministrationService } from '../../identity/index.js';
+import type { Order } from '../domain/order.entity.js';
+import type { OrderStatus } from '../domain/order-process.js';
+import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { toAdminOrderView, toOrderSummary, type AdminOrderSummaryView, type AdminOrderView } from './order-views.js';
+import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+
+export interface AdminOrderListQuery {
+  search?: string;
+  status?: OrderStatus;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  page: number;
+  perPage: number;
+}
+
+/** Customers a search term can name by e-mail: enough for one staff search, not a way to list everybody. */
+const EMAIL_MATCH_LIMIT = 200;
+
+/** Orders for staff: search, detail with history and the customer's e-mail, and status changes. */
+@Injectable()
+export class OrderAdminService {
+  constructor(
+    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    private readonly lifecycle: OrderLifecycleService,
+    private readonly users: UserAdministrationService,
+    private readonly accounts: AccountService,
+  ) {}
+
+  /** Search by order number, PO number or customer e-mail (identity finds the customers); newest first. */
+  async list(query: AdminOrderListQuery): Promise<Page<AdminOrderSummaryView>> {
+    const term = query.search?.trim();
+    const customerIds = term && term.length >= 3 ? await this.customersMatching(term) : [];
+    const { orders, total } = await this.orders.search(
+      { search: term, customerIds, status: query.status, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
+      (query.page - 1) * query.perPage, query.perPage,
+    );
+    const emails = await this.emailsOf(orders);
+    return pageOf(
+      orders.map((order) => ({ ...toOrderSummary(order), customer: { id: order.customerId, email: emails.get(order.customerId) ?? null } })),
+      total, query.page, query.perPage,
+    );
+  }
+
+  async get(id: number): Promise<AdminOrderView> {
+    const order = await this.orders.findById(id);
+    if (!order) throw new NotFoundError('Order');
+    return this.view(order);
+  }
+
+  /** Any change the process allows staff (409 otherwise); cancelling and refunds before dispatch give the stock back. */
+  async transition(id: number, to: string, staffId: number, details: { note?: string | null; trackingNumber?: string | null }): Promise<AdminOrderView> {
+    const order = await this.lifecycle.transition(id, to, 'staff', { actorUserId: staffId, note: details.note, trackingNumber: details.trackingNumber });
+    return this.view(order);
+  }
+
+  private async view(order: Order): Promise<AdminOrderView> {
+    const [lines, history, emails] = await Promise.all([this.orders.linesOf(order.id), this.orders.historyOf(order.id), this.emailsOf([order])]);
+    return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null);
+  }
+
+  private async customersMatching(term: string): Promise<number[]> {
+    const page = await this.users.listUsers({ search: term, page: 1, perPage: EMAIL_MATCH_LIMIT });
+    const needle = term.toLowerCase();
+    return page.data.filter((user) => user.email.includes(needle)).map((user) => user.id);
+  }
+
+  /** E-mails of the customers on one page of orders (at most a page's worth of look-ups). */
+  private async emailsOf(orders: readonly Order[]): Promise<Map<number, string>> {
+    const ids = [...new Set(orders.map((order) => order.customerId))];
+    const profiles = await Promise.all(ids.map((id) => this.accounts.getProfile(id).catch(() => null)));
+    return new Map(profiles.filter((profile) => profile !== null).map((profile) => [profile.id, profile.email]));
+  }
+}

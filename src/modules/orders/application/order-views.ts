@@ -1,0 +1,92 @@
+import type { Order, OrderAddress, OrderDelivery, OrderHistoryEntry, OrderLine } from '../domain/order.entity.js';
+import { nextStatuses, type OrderStatus } from '../domain/order-process.js';
+
+/** The Buying API's order (product.md "Orders"): money in integer pence, ex VAT except grand_total. */
+export interface OrderView {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  created_at: string;
+  lines: Array<{ title: string; option_name: string; code: string; kind: string; unit_price: number; qty: number; line_total: number }>;
+  delivery: OrderDelivery | null;
+  billing_address: OrderAddress;
+  delivery_address: OrderAddress | null;
+  totals: { subtotal: number; delivery: number; vat: number; grand_total: number };
+  po_number: string | null;
+  notes: string | null;
+  payment_method: string;
+  tracking_number: string | null;
+  /** The VAT invoice: part 2 of the buying issue. */
+  invoice: { number: string; date: string } | null;
+  history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; note: string | null }>;
+}
+
+/** A row of the customer's order list. */
+export interface OrderSummaryView {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  created_at: string;
+  grand_total: number;
+  po_number: string | null;
+}
+
+/** What staff see besides: the customer, the payment reference, who changed what, and what may come next. */
+export interface AdminOrderView extends Omit<OrderView, 'history'> {
+  customer: { id: number; email: string | null };
+  payment_provider: string | null;
+  payment_reference: string | null;
+  paid_at: string | null;
+  next_statuses: OrderStatus[];
+  history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; note: string | null; actor_id: number | null }>;
+}
+
+export interface AdminOrderSummaryView extends OrderSummaryView {
+  customer: { id: number; email: string | null };
+}
+
+export function toOrderView(order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[]): OrderView {
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    lines: lines.map((line) => ({
+      title: line.title, option_name: line.optionName, code: line.code, kind: line.kind,
+      unit_price: line.unitPrice, qty: line.qty, line_total: line.lineTotal,
+    })),
+    delivery: order.delivery,
+    billing_address: order.billingAddress,
+    delivery_address: order.deliveryAddress,
+    totals: { subtotal: order.subtotal, delivery: order.deliveryTotal, vat: order.vat, grand_total: order.grandTotal },
+    po_number: order.poNumber,
+    notes: order.notes,
+    payment_method: order.paymentMethod,
+    tracking_number: order.trackingNumber,
+    invoice: null,
+    history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(), note: entry.note })),
+  };
+}
+
+export function toOrderSummary(order: Order): OrderSummaryView {
+  return {
+    id: order.id, number: order.number, status: order.status, created_at: order.createdAt.toISOString(),
+    grand_total: order.grandTotal, po_number: order.poNumber,
+  };
+}
+
+export function toAdminOrderView(
+  order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[], email: string | null,
+): AdminOrderView {
+  return {
+    ...toOrderView(order, lines, history),
+    customer: { id: order.customerId, email },
+    payment_provider: order.paymentProvider,
+    payment_reference: order.paymentReference,
+    paid_at: order.paidAt?.toISOString() ?? null,
+    next_statuses: nextStatuses(order.status, 'staff'),
+    history: history.map((entry) => ({
+      from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(), note: entry.note, actor_id: entry.actorId,
+    })),
+  };
+}

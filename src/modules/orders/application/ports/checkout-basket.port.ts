@@ -1,0 +1,24 @@
+/**
+ * The customer's basket, as the checkout reads and empties it. The basket module (issue 12, written alongside)
+ * owns baskets; this port is how orders reaches it without holding its entities: quantities by option id only —
+ * prices, weights and stock are read again from the catalogue at checkout, never taken from the basket.
+ */
+export const CHECKOUT_BASKET = Symbol('CheckoutBasket');
+
+export interface CheckoutBasketLine {
+  optionId: number;
+  qty: number;
+}
+
+export interface CheckoutBasketContents {
+  /** The basket as `GET /api/basket` shows it: GET /api/checkout passes it on unchanged. */
+  view: unknown;
+  lines: CheckoutBasketLine[];
+}
+
+export interface CheckoutBasket {
+  /** The signed-in customer's basket (a guest basket under `guestToken` merged into it, as at sign-in). */
+  get(userId: number, guestToken: string | null): Promise<CheckoutBasketContents>;
+  /** Empties it, inside the placing transaction. */
+  empty(userId: number): Promise<void>;
+}

@@ -1,0 +1,33 @@
+import type { Order, OrderHistoryEntry, OrderLine } from '../../domain/order.entity.js';
+import type { OrderStatus } from '../../domain/order-process.js';
+
+export const ORDER_STORE = Symbol('OrderStore');
+
+export interface AdminOrderQuery {
+  /** Part of the order number or PO number (case-insensitive). */
+  search?: string;
+  /** Customers whose e-mail matched the search: their orders match too. */
+  customerIds?: readonly number[];
+  status?: OrderStatus;
+  createdFrom?: Date;
+  /** Exclusive. */
+  createdBefore?: Date;
+}
+
+export interface OrderStore {
+  /** `HS-100001`, `HS-100002`, …: from a sequence, so never reused (a rolled-back checkout leaves a gap). */
+  nextNumber(): Promise<string>;
+  /** Inserts the order (its id is set), then its lines and its first history entry, in the current transaction. */
+  insert(order: Order, lines: OrderLine[], placed: OrderHistoryEntry): Promise<void>;
+  findById(id: number): Promise<Order | null>;
+  /** The order, locked for this transaction (`select … for update`) and read afresh, so two status changes queue up. */
+  lockById(id: number): Promise<Order | null>;
+  lockByPaymentReference(provider: string, reference: string): Promise<Order | null>;
+  findByPaymentReference(provider: string, reference: string): Promise<Order | null>;
+  linesOf(orderId: number): Promise<OrderLine[]>;
+  historyOf(orderId: number): Promise<OrderHistoryEntry[]>;
+  /** Saves the order's changes and the history entries that explain them. */
+  save(order: Order, entries?: OrderHistoryEntry[]): Promise<void>;
+  listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
+  search(query: AdminOrderQuery, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
+}

@@ -1,0 +1,207 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { vatOn } from '../../../shared/money.js';
+import { checkTransition, ORDER_STATUSES, type OrderStatus, type TransitionActor, type TransitionRule } from './order-process.js';
+
+/** An address as the order keeps it: a copy, so editing the profile later never changes a placed order. */
+export interface OrderAddress {
+  name: string | null;
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  town: string;
+  county: string | null;
+  postcode: string;
+  country: string;
+}
+
+/** The delivery as chosen at checkout (a copy of the type's name and price ex VAT). */
+export interface OrderDelivery {
+  name: string;
+  price: number;
+}
+
+export interface OrderTotals {
+  /** Goods, ex VAT. */
+  subtotal: number;
+  /** Delivery, ex VAT. */
+  delivery: number;
+  /** 20% of goods + delivery, rounded half-up once. */
+  vat: number;
+  grandTotal: number;
+}
+
+/** product.md: delivery is VAT-able like goods, so VAT is taken once on their sum. */
+export function orderTotals(lineTotals: readonly number[], delivery: number): OrderTotals {
+  const subtotal = lineTotals.reduce((sum, total) => sum + total, 0);
+  const vat = vatOn(subtotal + delivery);
+  return { subtotal, delivery, vat, grandTotal: subtotal + delivery + vat };
+}
+
+export const PAYMENT_METHODS = ['card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A placed order (product.md "Order"). Lines and history live in their own tables, keyed by the order's id. */
+export class Order {
+  id!: number;
+  /** `HS-100001`: from a sequence, unique and increasing, gaps allowed (a rolled-back checkout uses a number). */
+  number!: string;
+  customerId!: number;
+  status: OrderStatus = 'pending_payment';
+  billingAddress!: OrderAddress;
+  deliveryAddress: OrderAddress | null = null;
+  delivery: OrderDelivery | null = null;
+  subtotal!: number;
+  deliveryTotal!: number;
+  vat!: number;
+  grandTotal!: number;
+  poNumber: string | null = null;
+  notes: string | null = null;
+  paymentMethod: PaymentMethod = 'card';
+  /** The payment provider's name (`test`, `stripe`) and its session reference, by which the webhook finds the order. */
+  paymentProvider: string | null = null;
+  paymentReference: string | null = null;
+  paidAt: Date | null = null;
+  trackingNumber: string | null = null;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+
+  constructor(fields: {
+    number: string;
+    customerId: number;
+    billingAddress: OrderAddress;
+    deliveryAddress: OrderAddress | null;
+    delivery: OrderDelivery | null;
+    totals: OrderTotals;
+    poNumber: string | null;
+    notes: string | null;
+    paymentMethod: PaymentMethod;
+  }) {
+    this.number = fields.number;
+    this.customerId = fields.customerId;
+    this.billingAddress = fields.billingAddress;
+    this.deliveryAddress = fields.deliveryAddress;
+    this.delivery = fields.delivery;
+    this.subtotal = fields.totals.subtotal;
+    this.deliveryTotal = fields.totals.delivery;
+    this.vat = fields.totals.vat;
+    this.grandTotal = fields.totals.grandTotal;
+    this.poNumber = fields.poNumber;
+    this.notes = fields.notes;
+    this.paymentMethod = fields.paymentMethod;
+  }
+
+  /**
+   * Moves the order along the process, or throws TransitionRefusedError (409). Returns the history entry to
+   * store and the rule applied (whether stock goes back).
+   */
+  transition(
+    to: string,
+    actor: TransitionActor,
+    context: { hasPhysicalLines: boolean; note?: string | null; actorUserId?: number | null; trackingNumber?: string | null; at?: Date },
+  ): { entry: OrderHistoryEntry; rule: TransitionRule } {
+    const trackingNumber = context.trackingNumber ?? this.trackingNumber;
+    const rule = checkTransition(this.status, to, actor, { hasPhysicalLines: context.hasPhysicalLines, trackingNumber });
+    const at = context.at ?? new Date();
+    const entry = new OrderHistoryEntry(this.id, this.status, rule.to, at, context.note ?? null, context.actorUserId ?? null);
+    this.status = rule.to;
+    if (rule.to === 'dispatched') this.trackingNumber = trackingNumber;
+    if (rule.to === 'paid') this.paidAt = at;
+    this.updatedAt = at;
+    return { entry, rule };
+  }
+}
+
+/** One snapshotted line: what was bought, at what price ex VAT, whatever the catalogue says later. */
+export class OrderLine {
+  id!: number;
+  orderId!: number;
+  position!: number;
+  productId!: number;
+  optionId!: number;
+  title!: string;
+  optionName!: string;
+  code!: string;
+  kind!: string;
+  unitPrice!: number;
+  qty!: number;
+  lineTotal!: number;
+
+  constructor(fields: Omit<OrderLine, 'id' | 'lineTotal'>) {
+    Object.assign(this, fields);
+    this.lineTotal = fields.unitPrice * fields.qty;
+  }
+}
+
+/** One change of an order's status: from (null when placed), to, when, why, and who (null = the shop itself). */
+export class OrderHistoryEntry {
+  id!: number;
+
+  constructor(
+    public orderId: number,
+    public fromStatus: OrderStatus | null,
+    public toStatus: OrderStatus,
+    public at: Date,
+    public note: string | null,
+    public actorId: number | null,
+  ) {}
+}
+
+export const OrderSchema = defineEntity({
+  class: Order,
+  tableName: 'orders',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    number: p.string().length(20).unique(),
+    customerId: p.integer(),
+    status: p.enum(ORDER_STATUSES),
+    billingAddress: p.json<OrderAddress>(),
+    deliveryAddress: p.json<OrderAddress>().nullable(),
+    delivery: p.json<OrderDelivery>().nullable(),
+    subtotal: p.integer(),
+    deliveryTotal: p.integer(),
+    vat: p.integer(),
+    grandTotal: p.integer(),
+    poNumber: p.string().length(60).nullable(),
+    notes: p.text().nullable(),
+    paymentMethod: p.string().length(20),
+    paymentProvider: p.string().length(20).nullable(),
+    paymentReference: p.string().length(200).nullable(),
+    paidAt: p.datetime().nullable(),
+    trackingNumber: p.string().length(60).nullable(),
+    createdAt: p.datetime(),
+    updatedAt: p.datetime().onUpdate(() => new Date()),
+  },
+});
+
+export const OrderLineSchema = defineEntity({
+  class: OrderLine,
+  tableName: 'order_lines',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    orderId: p.integer(),
+    position: p.integer(),
+    productId: p.integer(),
+    optionId: p.integer(),
+    title: p.string().length(200),
+    optionName: p.string().length(120),
+    code: p.string().length(64),
+    kind: p.string().length(16),
+    unitPrice: p.integer(),
+    qty: p.integer(),
+    lineTotal: p.integer(),
+  },
+});
+
+export const OrderHistoryEntrySchema = defineEntity({
+  class: OrderHistoryEntry,
+  tableName: 'order_history',
+  properties: {
+    id: p.integer().primary().autoincrement(),
+    orderId: p.integer(),
+    fromStatus: p.enum(ORDER_STATUSES).nullable(),
+    toStatus: p.enum(ORDER_STATUSES),
+    at: p.datetime(),
+    note: p.text().nullable(),
+    actorId: p.integer().nullable(),
+  },
+});

@@ -1,0 +1,20 @@
+import type { FeatureSlice } from '../../platform/feature-slice.js';
+import { CatalogueModule } from '../catalogue/index.js';
+import { IdentityModule } from '../identity/index.js';
+import { AdminOrdersController } from './adapters/http/admin-orders.controller.js';
+import { OrdersController } from './adapters/http/orders.controller.js';
+import { MikroOrmOrderRepository } from './adapters/persistence/mikro-orm-order.repository.js';
+import { OrderAdminService } from './application/order-admin.service.js';
+import { OrderLifecycleService } from './application/order-lifecycle.service.js';
+import { OrderService } from './application/order.service.js';
+import { ORDER_STORE } from './application/ports/order-store.port.js';
+import { OrderHistoryEntrySchema, OrderLineSchema, OrderSchema } from './domain/order.entity.js';
+
+/** Orders (issue 12): the process and its history, the payment timeout, the customer's and the staff's views. */
+export const ordersFeature: FeatureSlice = {
+  imports: [CatalogueModule, IdentityModule], // StockService.giveBack; customers' e-mails for staff
+  controllers: [OrdersController, AdminOrdersController],
+  providers: [OrderLifecycleService, OrderService, OrderAdminService, { provide: ORDER_STORE, useClass: MikroOrmOrderRepository }],
+  exports: [OrderService, OrderAdminService, OrderLifecycleService],
+  entities: [OrderSchema, OrderLineSchema, OrderHistoryEntrySchema],
+};
