@@ -1,0 +1,192 @@
+import { createServer } from 'node:net';
+import request from 'supertest';
+import { OrderLifecycleService } from '../../src/modules/orders/index.js';
+import { JobWorker } from '../../src/platform/queue/index.js';
+import { createProduct } from '../support/catalogue-fixtures.js';
+import { completedEvent, createCustomer, deliveryTypeId, inContext, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKind } from '../support/test-database.js';
+
+const SECRET = 'whsec_payments_e2e_secret_0123456789';
+
+/** A free TCP port on the loopback, for a shop that must reach itself over real HTTP (the test provider's webhook). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Payments (issue 12): the embedded test provider's hosted page and Pay (a signed webhook sent through the
+ * durable queue over real HTTP), the webhook as the only way to `paid` (forged, stale, repeated events), and the
+ * payment timeout.
+ */
+describe(`Payments (${databaseKind})`, () => {
+  let shop: TestApp;
+  let worker: JobWorker;
+  let tracked48: number;
+  const http = () => request(shop.app.getHttpServer());
+  const statusOf = async (orderId: number) => (await shop.sql<{ status: string }>('select status from orders where id = ?', [orderId]))[0]!.status;
+  const qtyOf = async (optionId: number) => (await shop.sql<{ qty: number }>('select qty from product_options where id = ?', [optionId]))[0]!.qty;
+  const historyOf = (orderId: number) =>
+    shop.sql<{ from_status: string | null; to_status: string; note: string | null }>('select from_status, to_status, note from order_history where order_id = ? order by id', [orderId]);
+  const referenceOf = async (orderId: number) => (await shop.sql<{ payment_reference: string }>('select payment_reference from orders where id = ?', [orderId]))[0]!.payment_reference;
+  const webhook = (body: string, signature?: string) => {
+    const req = http().post('/api/payments/test/webhook').set('content-type', 'application/json');
+    return (signature ? req.set('stripe-signature', signature) : req).send(body);
+  };
+
+  /** A physical order awaiting payment: 2 of an option with 5 in stock. */
+  const newOrder = async () => {
+    const buyer = await createCustomer(shop);
+    const { optionIds: [optionId] } = await createProduct(shop.sql, { title: 'Working at Height DVD', options: [{ name: 'DVD', price: 2500, weight: 200, qty: 5 }] });
+    const placed = await placeOrder(shop, buyer.id, [{ optionId: optionId!, qty: 2 }], { deliveryTypeId: tracked48 });
+    return { id: placed.order.id, number: placed.order.number, total: placed.order.totals.grand_total, optionId: optionId!, reference: await referenceOf(placed.order.id), url: placed.payment_url };
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: SECRET, RUN_QUEUE_WORKER: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    await shop.app.listen(port, '127.0.0.1');
+    worker = shop.app.get(JobWorker);
+    tracked48 = await deliveryTypeId(shop, 'Royal Mail Tracked 48');
+  }, 60_000);
+  afterAll(() => shop?.close(), 30_000);
+
+  describe('the test provider', () => {
+    it('shows a hosted page with the order number and amount, its script allowed by the CSP nonce', async () => {
+      const order = await newOrder();
+      const res = await http().get(order.url).expect(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain(`Order ${order.number}`);
+      expect(res.text).toContain(`£${(order.total / 100).toFixed(2)}`);
+      expect(res.text).toContain(`href="/cancelled?order=${order.id}"`);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(res.text).toContain(`<script nonce="${nonce}">`);
+      await http().get('/pay/test/cs_test_nobody').expect(404);
+      await http().get('/pay/test/..%2f..%2fetc').expect(404);
+    });
+
+    it('pays through a signed webhook on the durable queue; /complete before it arrives leaves the order unpaid', async () => {
+      const order = await newOrder();
+      const paid = await http().post(`/api/payments/test/sessions/${order.reference}/pay`).send({}).expect(200);
+      expect(paid.body).toEqual({ redirect_url: `/complete?order=${order.id}` });
+
+      // The browser is back on /complete, the webhook not delivered yet: the order is still unpaid.
+      await http().get(`/complete?order=${order.id}`);
+      expect(await statusOf(order.id)).toBe('pending_payment');
+
+      expect(await worker.drain()).toBe(1); // POSTs the signed event to PUBLIC_URL
+      expect(await statusOf(order.id)).toBe('paid');
+      expect(await historyOf(order.id)).toEqual([
+        expect.objectContaining({ from_status: null, to_status: 'pending_payment' }),
+        expect.objectContaining({ from_status: 'pending_payment', to_status: 'paid', note: expect.stringContaining(order.reference) }),
+      ]);
+      const page = await http().get(order.url).expect(200);
+      expect(page.text).toContain('no longer waiting for payment');
+      await http().post(`/api/payments/test/sessions/${order.reference}/pay`).send({}).expect(409);
+    });
+
+    it('answers 404 on another provider\'s webhook path', async () => {
+      await webhook('{}', 't=1,v1=00').expect(400);
+      await http().post('/api/payments/stripe/webhook').set('content-type', 'application/json').send('{}').expect(404);
+    });
+  });
+
+  describe('the webhook', () => {
+    it('refuses a forged, a stale and an unsigned event with 400, and nothing changes', async () => {
+      const order = await newOrder();
+      const body = completedEvent('evt_forged_1', order.reference, order.id, order.total);
+      await webhook(body, stripeSignature(body, 'whsec_not_the_shops_secret_at_all')).expect(400);
+      await webhook(body, stripeSignature(body, SECRET, Math.floor(Date.now() / 1000) - 301)).expect(400);
+      await webhook(body).expect(400);
+      await webhook(body.replace(String(order.total), '1'), stripeSignature(body, SECRET)).expect(400);
+      expect(await statusOf(order.id)).toBe('pending_payment');
+      expect(await shop.sql('select * from payment_events where event_id = ?', ['evt_forged_1'])).toHaveLength(0);
+    });
+
+    it('applies the same event once', async () => {
+      const order = await newOrder();
+      const body = completedEvent('evt_twice_1', order.reference, order.id, order.total);
+      const first = await webhook(body, stripeSignature(body, SECRET)).expect(200);
+      expect(first.body).toEqual({ received: true, outcome: 'paid' });
+      const second = await webhook(body, stripeSignature(body, SECRET)).expect(200);
+      expect(second.body.outcome).toBe('duplicate');
+      const other = completedEvent('evt_twice_2', order.reference, order.id, order.total);
+      expect((await webhook(other, stripeSignature(other, SECRET)).expect(200)).body.outcome).toBe('already_paid');
+      expect((await historyOf(order.id)).filter((entry) => entry.to_status === 'paid')).toHaveLength(1);
+      expect(await shop.sql('select outcome from payment_events where event_id = ?', ['evt_twice_1'])).toEqual([{ outcome: 'paid' }]);
+    });
+
+    it('applies one of two deliveries of the same event racing each other', async () => {
+      const order = await newOrder();
+      const body = completedEvent('evt_race_1', order.reference, order.id, order.total);
+      const outcomes = await Promise.all([webhook(body, stripeSignature(body, SECRET)), webhook(body, stripeSignature(body, SECRET))]);
+      expect(outcomes.map((res) => res.body.outcome).sort()).toEqual(['duplicate', 'paid']);
+    });
+
+    it('records a payment of a cancelled order without bringing the order back', async () => {
+      const order = await newOrder();
+      await shop.sql(`update orders set created_at = created_at - interval '31 minutes' where id = ?`, [order.id]);
+      expect(await inContext(shop, () => shop.app.get(OrderLifecycleService).expireUnpaid(order.id))).toBe(true);
+      const body = completedEvent('evt_late_1', order.reference, order.id, order.total);
+      expect((await webhook(body, stripeSignature(body, SECRET)).expect(200)).body.outcome).toBe('paid_after_cancel');
+      expect(await statusOf(order.id)).toBe('cancelled');
+      expect((await historyOf(order.id)).at(-1)).toMatchObject({ from_status: 'cancelled', to_status: 'cancelled', note: expect.stringContaining('refund') });
+      expect(await qtyOf(order.optionId)).toBe(5);
+    });
+
+    it('leaves an order unpaid when the amount paid is not its total, and ignores other events and unknown sessions', async () => {
+      const order = await newOrder();
+      const short = completedEvent('evt_short_1', order.reference, order.id, order.total - 1);
+      expect((await webhook(short, stripeSignature(short, SECRET)).expect(200)).body.outcome).toBe('amount_mismatch');
+      const unknown = completedEvent('evt_unknown_1', 'cs_test_nobody', order.id, order.total);
+      expect((await webhook(unknown, stripeSignature(unknown, SECRET)).expect(200)).body.outcome).toBe('unknown_order');
+      const other = JSON.stringify({ id: 'evt_other_1', type: 'payment_intent.created', data: { object: { id: 'pi_1' } } });
+      expect((await webhook(other, stripeSignature(other, SECRET)).expect(200)).body.outcome).toBe('ignored');
+      expect(await statusOf(order.id)).toBe('pending_payment');
+    });
+  });
+
+  describe('the payment timeout', () => {
+    it('cancels an unpaid order once its time is up and gives the stock back, once', async () => {
+      const order = await newOrder();
+      expect(await qtyOf(order.optionId)).toBe(3);
+      const lifecycle = shop.app.get(OrderLifecycleService);
+      const [placed] = await shop.sql<{ created_at: Date }>('select created_at from orders where id = ?', [order.id]);
+      const at = (minutes: number) => new Date(new Date(placed!.created_at).getTime() + minutes * 60_000);
+
+      expect(await inContext(shop, () => lifecycle.expireUnpaid(order.id, at(29)))).toBe(false);
+      expect(await statusOf(order.id)).toBe('pending_payment');
+      expect(await inContext(shop, () => lifecycle.expireUnpaid(order.id, at(30)))).toBe(true);
+      expect(await statusOf(order.id)).toBe('cancelled');
+      expect(await qtyOf(order.optionId)).toBe(5);
+      expect(await inContext(shop, () => lifecycle.expireUnpaid(order.id, at(60)))).toBe(false);
+      expect(await qtyOf(order.optionId)).toBe(5);
+      expect((await historyOf(order.id)).at(-1)).toMatchObject({ from_status: 'pending_payment', to_status: 'cancelled', note: 'Not paid within 30 minutes.' });
+    });
+
+    it('leaves a paid order alone', async () => {
+      const order = await newOrder();
+      const body = completedEvent('evt_timeout_paid', order.reference, order.id, order.total);
+      await webhook(body, stripeSignature(body, SECRET)).expect(200);
+      const later = new Date(Date.now() + 3_600_000);
+      expect(await inContext(shop, () => shop.app.get(OrderLifecycleService).expireUnpaid(order.id, later))).toBe(false);
+      expect(await statusOf(order.id)).toBe('paid');
+      expect(await qtyOf(order.optionId)).toBe(3);
+    });
+
+    it('runs as the job queued when the order was placed', async () => {
+      const order = await newOrder();
+      // Move time: the order was placed 31 minutes ago and its job is due.
+      await shop.sql(`update orders set created_at = created_at - interval '31 minutes' where id = ?`, [order.id]);
+      await shop.sql(`update jobs set run_at = now() where type = 'orders.payment-timeout' and (payload->>'orderId')::int = ?`, [order.id]);
+      expect(await worker.drain()).toBeGreaterThanOrEqual(1);
+      expect(await statusOf(order.id)).toBe('cancelled');
+      expect(await qtyOf(order.optionId)).toBe(5);
+    });
+  });
+});
