@@ -1,0 +1,185 @@
+import request from 'supertest';
+import { createProduct } from '../support/catalogue-fixtures.js';
+import { nextIp } from '../support/identity-client.js';
+import { completedEvent, createCustomer, deliveryTypeId, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKind } from '../support/test-database.js';
+
+const SECRET = 'whsec_orders_admin_secret_0123456789';
+
+/** Orders for customers (their own only) and for staff (search, detail with history, every transition). */
+describe(`Orders API (${databaseKind})`, () => {
+  let shop: TestApp;
+  let admin: string;
+  let customer: string;
+  let customerId: number;
+  let tracked48: number;
+  const http = () => request(shop.app.getHttpServer());
+  const as = (token: string) => ({
+    get: (path: string) => http().get(path).set('Authorization', token),
+    post: (path: string) => http().post(path).set('Authorization', token),
+  });
+  const login = async (email: string, password: string) => {
+    const res = await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password }).expect(200);
+    return `Bearer ${res.body.token as string}`;
+  };
+  const qtyOf = async (optionId: number) => (await shop.sql<{ qty: number }>('select qty from product_options where id = ?', [optionId]))[0]!.qty;
+  const pay = async (orderId: number) => {
+    const [order] = await shop.sql<{ payment_reference: string; grand_total: number }>('select payment_reference, grand_total from orders where id = ?', [orderId]);
+    const body = completedEvent(`evt_${orderId}_${Date.now()}`, order!.payment_reference, orderId, order!.grand_total);
+    await http().post('/api/payments/test/webhook').set('content-type', 'application/json').set('stripe-signature', stripeSignature(body, SECRET)).send(body).expect(200);
+  };
+  /** An order of the given kind for the demo customer (2 of an option with 10 in stock), optionally paid. */
+  const order = async (kind: 'physical' | 'download', fields: { paid?: boolean; poNumber?: string } = {}) => {
+    const { optionIds: [optionId] } = await createProduct(shop.sql, { options: [{ kind, qty: 10, weight: kind === 'physical' ? 300 : 0, price: 1999 }] });
+    const placed = await placeOrder(shop, customerId, [{ optionId: optionId!, qty: 2 }], { deliveryTypeId: kind === 'physical' ? tracked48 : null, poNumber: fields.poNumber ?? null });
+    if (fields.paid) await pay(placed.order.id);
+    return { ...placed.order, optionId: optionId! };
+  };
+  const move = (id: number, body: object) => as(admin).post(`/api/admin/orders/${id}/transitions`).send(body);
+
+  beforeAll(async () => {
+    shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: SECRET });
+    admin = await login('admin@example.com', 'demo-admin-password');
+    customer = await login('customer@example.com', 'demo-customer-password');
+    customerId = (await shop.sql<{ id: number }>('select id from users where email = ?', ['customer@example.com']))[0]!.id;
+    tracked48 = await deliveryTypeId(shop, 'Royal Mail Tracked 48');
+  }, 60_000);
+  afterAll(() => shop?.close(), 30_000);
+
+  describe('for customers', () => {
+    it('lists their own orders, newest first, paginated; another customer\'s order is 404', async () => {
+      const older = await order('download');
+      const newer = await order('physical', { poNumber: 'PO-CUST-1' });
+      const stranger = await createCustomer(shop);
+      const { optionIds: [theirs] } = await createProduct(shop.sql, { options: [{ kind: 'download', qty: null }] });
+      const strangers = await placeOrder(shop, stranger.id, [{ optionId: theirs!, qty: 1 }]);
+
+      const page = await as(customer).get('/api/orders?per_page=1').expect(200);
+      expect(page.body.meta).toMatchObject({ page: 1, per_page: 1 });
+      expect(page.body.meta.total).toBeGreaterThanOrEqual(2);
+      expect(page.body.data[0]).toMatchObject({ id: newer.id, number: newer.number, status: 'pending_payment', po_number: 'PO-CUST-1' });
+      const all = await as(customer).get('/api/orders?per_page=100').expect(200);
+      const ids = all.body.data.map((o: { id: number }) => o.id);
+      expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+      expect(ids).not.toContain(strangers.order.id);
+
+      const detail = await as(customer).get(`/api/orders/${newer.id}`).expect(200);
+      expect(Object.keys(detail.body).sort()).toEqual([
+        'billing_address', 'created_at', 'delivery', 'delivery_address', 'history', 'id', 'invoice', 'lines', 'notes', 'number', 'payment_method',
+        'po_number', 'status', 'totals', 'tracking_number',
+      ]);
+      expect(detail.body.lines[0]).toEqual(expect.objectContaining({ unit_price: 1999, qty: 2, line_total: 3998, kind: 'physical' }));
+      await as(customer).get(`/api/orders/${strangers.order.id}`).expect(404);
+      await as(customer).get('/api/orders/999999').expect(404);
+      await as(customer).get('/api/orders/abc').expect(404);
+      await as(customer).get('/api/orders?page=0').expect(422);
+      await http().get('/api/orders').expect(401);
+    });
+  });
+
+  describe('for staff', () => {
+    it('is for administrators only', async () => {
+      await http().get('/api/admin/orders').expect(401);
+      await as(customer).get('/api/admin/orders').expect(403);
+      const mine = await order('download');
+      await as(customer).post(`/api/admin/orders/${mine.id}/transitions`).send({ to: 'cancelled' }).expect(403);
+    });
+
+    it('searches by number, PO and customer e-mail, filters by status and dates', async () => {
+      const placed = await order('physical', { poNumber: 'PO-SEARCH-77' });
+      const paid = await order('download', { paid: true });
+      const byNumber = await as(admin).get(`/api/admin/orders?search=${placed.number}`).expect(200);
+      expect(byNumber.body.data.map((o: { id: number }) => o.id)).toEqual([placed.id]);
+      expect(byNumber.body.data[0].customer).toEqual({ id: customerId, email: 'customer@example.com' });
+      const byPo = await as(admin).get('/api/admin/orders?search=po-search').expect(200);
+      expect(byPo.body.data.map((o: { id: number }) => o.id)).toEqual([placed.id]);
+      const byEmail = await as(admin).get('/api/admin/orders?search=customer@example&per_page=100').expect(200);
+      expect(byEmail.body.data.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([placed.id, paid.id]));
+      const paidOnly = await as(admin).get('/api/admin/orders?status=paid&per_page=100').expect(200);
+      expect(paidOnly.body.data.every((o: { status: string }) => o.status === 'paid')).toBe(true);
+      expect(paidOnly.body.data.map((o: { id: number }) => o.id)).toContain(paid.id);
+      const today = new Date().toISOString().slice(0, 10);
+      const dated = await as(admin).get(`/api/admin/orders?from=${today}&to=${today}&per_page=100`).expect(200);
+      expect(dated.body.data.map((o: { id: number }) => o.id)).toContain(placed.id);
+      const past = await as(admin).get('/api/admin/orders?to=2020-01-01').expect(200);
+      expect(past.body.data).toEqual([]);
+      await as(admin).get('/api/admin/orders?status=lost').expect(422);
+      await as(admin).get('/api/admin/orders?from=yesterday').expect(422);
+    });
+
+    it('shows an order with its history, the customer\'s e-mail and what may come next', async () => {
+      const paid = await order('physical', { paid: true });
+      const res = await as(admin).get(`/api/admin/orders/${paid.id}`).expect(200);
+      expect(res.body).toMatchObject({
+        id: paid.id, status: 'paid', customer: { id: customerId, email: 'customer@example.com' }, payment_provider: 'test',
+        next_statuses: ['processing', 'completed', 'refunded'],
+        history: [{ from: null, to: 'pending_payment', actor_id: customerId }, { from: 'pending_payment', to: 'paid', actor_id: null }],
+      });
+      expect(res.body.payment_reference).toMatch(/^cs_test_/);
+      await as(admin).get('/api/admin/orders/999999').expect(404);
+    });
+
+    it('takes a physical order through processing, dispatch (with its tracking number) and completion', async () => {
+      const paid = await order('physical', { paid: true });
+      const processing = await move(paid.id, { to: 'processing', note: 'Picked' }).expect(200);
+      expect(processing.body.status).toBe('processing');
+      const untracked = await move(paid.id, { to: 'dispatched' }).expect(409);
+      expect(untracked.body.message).toMatch(/tracking number/);
+      const dispatched = await move(paid.id, { to: 'dispatched', tracking_number: ' JD0002211GB ' }).expect(200);
+      expect(dispatched.body).toMatchObject({ status: 'dispatched', tracking_number: 'JD0002211GB' });
+      const completed = await move(paid.id, { to: 'completed' }).expect(200);
+      expect(completed.body.history.map((h: { to: string }) => h.to)).toEqual(['pending_payment', 'paid', 'processing', 'dispatched', 'completed']);
+      expect(completed.body.history[2]).toMatchObject({ note: 'Picked', actor_id: expect.any(Number) });
+      expect(completed.body.next_statuses).toEqual([]);
+      const customerView = await as(customer).get(`/api/orders/${paid.id}`).expect(200);
+      expect(customerView.body.tracking_number).toBe('JD0002211GB');
+      expect(customerView.body.history[3]).toEqual({ from: 'processing', to: 'dispatched', at: expect.any(String), note: null });
+    });
+
+    it('completes a digital order straight from paid, but not a physical one', async () => {
+      const digital = await order('download', { paid: true });
+      await move(digital.id, { to: 'completed' }).expect(200);
+      const physical = await order('physical', { paid: true });
+      const refused = await move(physical.id, { to: 'completed' }).expect(409);
+      expect(refused.body.message).toMatch(/after it has been dispatched/);
+    });
+
+    it('gives the stock back on cancelling and on refunds before dispatch, not after dispatch', async () => {
+      const unpaid = await order('physical');
+      expect(await qtyOf(unpaid.optionId)).toBe(8);
+      await move(unpaid.id, { to: 'cancelled', note: 'Customer asked' }).expect(200);
+      expect(await qtyOf(unpaid.optionId)).toBe(10);
+
+      const refundedEarly = await order('physical', { paid: true });
+      await move(refundedEarly.id, { to: 'refunded' }).expect(200);
+      expect(await qtyOf(refundedEarly.optionId)).toBe(10);
+
+      const shipped = await order('physical', { paid: true });
+      await move(shipped.id, { to: 'processing' }).expect(200);
+      await move(shipped.id, { to: 'dispatched', tracking_number: 'PF123' }).expect(200);
+      await move(shipped.id, { to: 'refunded', note: 'Damaged in transit' }).expect(200);
+      expect(await qtyOf(shipped.optionId)).toBe(8);
+    });
+
+    it('refuses every transition the process does not allow staff, with 409 and nothing changed', async () => {
+      const unpaid = await order('physical');
+      const paid = await order('physical', { paid: true });
+      const cancelled = await order('download');
+      await move(cancelled.id, { to: 'cancelled' }).expect(200);
+      const refusals: Array<[number, string]> = [
+        [unpaid.id, 'paid'], [unpaid.id, 'processing'], [unpaid.id, 'dispatched'], [unpaid.id, 'completed'], [unpaid.id, 'refunded'], [unpaid.id, 'pending_payment'],
+        [paid.id, 'pending_payment'], [paid.id, 'paid'], [paid.id, 'dispatched'], [paid.id, 'cancelled'],
+        [cancelled.id, 'paid'], [cancelled.id, 'pending_payment'], [cancelled.id, 'refunded'], [cancelled.id, 'completed'], [cancelled.id, 'cancelled'],
+      ];
+      for (const [id, to] of refusals) {
+        const res = await move(id, { to, tracking_number: 'X1' });
+        expect([id, to, res.status]).toEqual([id, to, 409]);
+      }
+      expect((await as(admin).get(`/api/admin/orders/${unpaid.id}`)).body.history).toHaveLength(1);
+      await move(unpaid.id, { to: 'lost' }).expect(422);
+      await move(unpaid.id, {}).expect(422);
+      await move(999_999, { to: 'cancelled' }).expect(404);
+    });
+  });
+});
