@@ -5,6 +5,7 @@ import { CoreModule } from './core.module.js';
 import { CatalogueModule, CatalogueService, PreviewService, ProductViewService } from './modules/catalogue/index.js';
 import { BlogService, ContentModule, NewsletterService, SeoService, WidgetService } from './modules/content/index.js';
 import { AccountService, IdentityHttpModule, IdentityModule, OAuthService } from './modules/identity/index.js';
+import { CheckoutService, OrderService, OrdersModule } from './modules/orders/index.js';
 import { HealthModule } from './platform/health/health.module.js';
 import { FaviconModule } from './platform/http/favicon.controller.js';
 import { HttpExceptionFilter } from './platform/http/http-exception.filter.js';
@@ -26,8 +27,8 @@ export class AppModule {
         HealthModule,
         FaviconModule,
         SsrModule.register({
-          imports: [ContentModule, IdentityModule, CatalogueModule],
-          inject: [WidgetService, AccountService, OAuthService, SeoService, BlogService, NewsletterService, CatalogueService, ProductViewService, PreviewService],
+          imports: [ContentModule, IdentityModule, CatalogueModule, OrdersModule],
+          inject: [WidgetService, AccountService, OAuthService, SeoService, BlogService, NewsletterService, CatalogueService, ProductViewService, PreviewService, CheckoutService, OrderService],
           useFactory: (
             widgets: WidgetService,
             account: AccountService,
@@ -38,6 +39,8 @@ export class AppModule {
             catalogue: CatalogueService,
             productViews: ProductViewService,
             previews: PreviewService,
+            checkout: CheckoutService,
+            orders: OrderService,
           ): PageServices => ({
             widgets,
             account,
@@ -48,6 +51,8 @@ export class AppModule {
             catalogue,
             productViews,
             previews,
+            checkout,
+            orders,
           }),
         }),
       ],

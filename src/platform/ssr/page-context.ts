@@ -1,6 +1,7 @@
 import type { CatalogueService, PreviewService, ProductViewService } from '../../modules/catalogue/index.js';
 import type { BlogService, NewsletterService, SeoService, WidgetService } from '../../modules/content/index.js';
 import type { AccountService, OAuthProviderView } from '../../modules/identity/index.js';
+import type { CheckoutService, OrderService } from '../../modules/orders/index.js';
 import type { Viewer } from '../../shared/viewer.js';
 
 /**
@@ -18,6 +19,10 @@ export interface PageServices {
   catalogue: Pick<CatalogueService, 'listCategories' | 'findCategory' | 'listBrands' | 'listProducts' | 'featured' | 'cards' | 'findProduct'>;
   productViews: Pick<ProductViewService, 'record' | 'popularIds'>;
   previews: Pick<PreviewService, 'listForCustomer' | 'findForCustomer'>;
+  /** The checkout page's offer (GET /api/checkout's JSON); placing the order is the API's. */
+  checkout: Pick<CheckoutService, 'describe'>;
+  /** A customer's own order (NotFound for anybody else's): /complete, /cancelled, /account/orders. */
+  orders: Pick<OrderService, 'findForCustomer' | 'listForCustomer'>;
 }
 
 /**
