@@ -27,8 +27,12 @@ describe(`the shop command line (${databaseKind})`, () => {
 
   it('seeds demo widgets idempotently and lists them', () => {
     expect(runShop(['widgets:list'], database.env).stdout).toContain('No widgets yet');
-    expect(runShop(['db:seed', '--demo'], database.env).stdout).toContain('added 14 widget(s), kept 0 existing');
-    expect(runShop(['db:seed', '--demo'], database.env).stdout).toContain('added 0 widget(s), kept 14 existing');
+    const first = runShop(['db:seed', '--demo'], database.env).stdout;
+    expect(first).toContain('added 14 widget(s), kept 0 existing');
+    expect(first).toContain('Reference data: added 4 delivery type(s).');
+    const second = runShop(['db:seed', '--demo'], database.env).stdout;
+    expect(second).toContain('added 0 widget(s), kept 14 existing');
+    expect(second).toContain('Reference data: added 0 delivery type(s).');
     const list = runShop(['widgets:list', '--json'], database.env);
     expect(list.status).toBe(0);
     const widgets = JSON.parse(list.stdout) as Array<{ name: string }>;
