@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import request from 'supertest';
+import Stripe from 'stripe';
 import { OrderLifecycleService } from '../../src/modules/orders/index.js';
 import { JobWorker } from '../../src/platform/queue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
@@ -187,6 +188,32 @@ describe(`Payments (${databaseKind})`, () => {
       expect(await worker.drain()).toBeGreaterThanOrEqual(1);
       expect(await statusOf(order.id)).toBe('cancelled');
       expect(await qtyOf(order.optionId)).toBe(5);
+    });
+  });
+
+  describe('with Stripe configured', () => {
+    const STRIPE_WEBHOOK_SECRET = 'whsec_stripe_e2e_signing_secret';
+    let stripeShop: TestApp;
+    beforeAll(async () => {
+      stripeShop = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_not_a_real_key_no_network', STRIPE_WEBHOOK_SECRET, RUN_QUEUE_WORKER: 'false' });
+    }, 60_000);
+    afterAll(() => stripeShop?.close(), 30_000);
+
+    it('marks an order paid on a Stripe-signed event (signed by the stripe package itself), and refuses a forged one', async () => {
+      // Placing an order would call Stripe over the network: arrange one as a placed Stripe order would be.
+      const [order] = await stripeShop.sql<{ id: number }>(
+        `insert into orders (number, customer_id, status, billing_address, subtotal, delivery_total, vat, grand_total, payment_method, payment_provider, payment_reference)
+         values ('HS-900001', 1, 'pending_payment', '{}', 1000, 0, 200, 1200, 'card', 'stripe', 'cs_test_stripe_e2e') returning id`,
+      );
+      const payload = completedEvent('evt_stripe_1', 'cs_test_stripe_e2e', order!.id, 1200);
+      const post = (path: string, signature: string) =>
+        request(stripeShop.app.getHttpServer()).post(path).set('content-type', 'application/json').set('stripe-signature', signature).send(payload);
+      await post('/api/payments/stripe/webhook', Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_forger' })).expect(400);
+      await post('/api/payments/test/webhook', Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET })).expect(404);
+      const res = await post('/api/payments/stripe/webhook', Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET })).expect(200);
+      expect(res.body.outcome).toBe('paid');
+      expect((await stripeShop.sql<{ status: string }>('select status from orders where id = ?', [order!.id]))[0]!.status).toBe('paid');
+      await request(stripeShop.app.getHttpServer()).get('/pay/test/cs_test_stripe_e2e').expect(404);
     });
   });
 });
