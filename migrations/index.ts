@@ -11,6 +11,7 @@ import { Migration20261122000800CreateCatalogue } from './Migration2026112200080
 import { Migration20261122000840CreateSearchWords } from './Migration20261122000840CreateSearchWords.js';
 import { Migration20261123000100CreateProductSearch } from './Migration20261123000100CreateProductSearch.js';
 import { Migration20261124000100CreateStockReservations } from './Migration20261124000100CreateStockReservations.js';
+import { Migration20261124000200CreateBaskets } from './Migration20261124000200CreateBaskets.js';
 import { Migration20261124000300CreateDeliveryTypes } from './Migration20261124000300CreateDeliveryTypes.js';
 import { Migration20261124000400CreateOrders } from './Migration20261124000400CreateOrders.js';
 
@@ -31,6 +32,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261122000840CreateSearchWords', class: Migration20261122000840CreateSearchWords },
   { name: 'Migration20261123000100CreateProductSearch', class: Migration20261123000100CreateProductSearch },
   { name: 'Migration20261124000100CreateStockReservations', class: Migration20261124000100CreateStockReservations },
+  { name: 'Migration20261124000200CreateBaskets', class: Migration20261124000200CreateBaskets },
   { name: 'Migration20261124000300CreateDeliveryTypes', class: Migration20261124000300CreateDeliveryTypes },
   { name: 'Migration20261124000400CreateOrders', class: Migration20261124000400CreateOrders },
 ];

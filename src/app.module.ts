@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Environment } from './config/environment.js';
 import { CoreModule } from './core.module.js';
+import { BasketModule, BasketService, basketTokenOf } from './modules/basket/index.js';
 import { CatalogueModule, CatalogueService, PreviewService, ProductViewService } from './modules/catalogue/index.js';
 import { BlogService, ContentModule, NewsletterService, SeoService, WidgetService } from './modules/content/index.js';
 import { AccountService, IdentityHttpModule, IdentityModule, OAuthService } from './modules/identity/index.js';
@@ -27,8 +28,8 @@ export class AppModule {
         HealthModule,
         FaviconModule,
         SsrModule.register({
-          imports: [ContentModule, IdentityModule, CatalogueModule, OrdersModule],
-          inject: [WidgetService, AccountService, OAuthService, SeoService, BlogService, NewsletterService, CatalogueService, ProductViewService, PreviewService, CheckoutService, OrderService],
+          imports: [ContentModule, IdentityModule, CatalogueModule, BasketModule, OrdersModule],
+          inject: [WidgetService, AccountService, OAuthService, SeoService, BlogService, NewsletterService, CatalogueService, ProductViewService, PreviewService, BasketService, CheckoutService, OrderService],
           useFactory: (
             widgets: WidgetService,
             account: AccountService,
@@ -39,6 +40,7 @@ export class AppModule {
             catalogue: CatalogueService,
             productViews: ProductViewService,
             previews: PreviewService,
+            basket: BasketService,
             checkout: CheckoutService,
             orders: OrderService,
           ): PageServices => ({
@@ -51,6 +53,7 @@ export class AppModule {
             catalogue,
             productViews,
             previews,
+            basket: { get: (visitor) => basket.get(visitor), guestToken: basketTokenOf },
             checkout,
             orders,
           }),

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from './config/config.module.js';
 import type { Environment } from './config/environment.js';
+import { BasketModule, basketEntities } from './modules/basket/index.js';
 import { CatalogueModule, catalogueEntities } from './modules/catalogue/index.js';
 import { ContentModule, contentEntities } from './modules/content/index.js';
 import { IdentityModule, identityEntities } from './modules/identity/index.js';
@@ -19,7 +20,7 @@ export class CoreModule {
       module: CoreModule,
       imports: [
         ConfigModule.forRoot(env),
-        PersistenceModule.forRoot(env, [...contentEntities, ...identityEntities, ...catalogueEntities, ...ordersEntities, ...queueEntities]),
+        PersistenceModule.forRoot(env, [...contentEntities, ...identityEntities, ...catalogueEntities, ...basketEntities, ...ordersEntities, ...queueEntities]),
         QueueModule.forRoot(env),
         MailModule.forRoot(env),
         StorageModule.forRoot(env),
@@ -27,9 +28,10 @@ export class CoreModule {
         ContentModule,
         IdentityModule,
         CatalogueModule,
+        BasketModule,
         OrdersModule,
       ],
-      exports: [ContentModule, IdentityModule, CatalogueModule, OrdersModule],
+      exports: [ContentModule, IdentityModule, CatalogueModule, BasketModule, OrdersModule],
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { PageEffects } from '../src/platform/ssr/page-cache.js';
-import type { PageServices, PageViewer, ShellData } from '../src/platform/ssr/page-context.js';
+import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from '../src/platform/ssr/page-context.js';
 
 declare global {
   namespace Vike {
@@ -9,6 +9,8 @@ declare global {
     interface PageContextServer {
       services: PageServices;
       viewer: PageViewer;
+      /** Whose basket the page shows (the guest token stays on the server). */
+      basketVisitor: PageBasketVisitor;
       /** What the page did that a cached copy must repeat on each hit (see platform/ssr/page-cache.ts). */
       effects: PageEffects;
     }

@@ -67,7 +67,7 @@ const routes = {
 };
 
 const viaVike = async (pageUrl) => {
-  const pageContext = await renderPage({ urlOriginal: pageUrl, headersOriginal: headers, cspNonce: 'bench', services, shell, viewer: null, effects: { viewedProductId: null } });
+  const pageContext = await renderPage({ urlOriginal: pageUrl, headersOriginal: headers, cspNonce: 'bench', services, shell, viewer: null, basketVisitor: { userId: null, guestToken: null }, effects: { viewedProductId: null } });
   if (pageContext.httpResponse?.statusCode !== 200) throw new Error(`${pageUrl} → ${pageContext.httpResponse?.statusCode}`);
   // The whole document, streamed or not (getBody() also drains a stream).
   pageContext.html = await pageContext.httpResponse.getBody();

@@ -8,9 +8,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
 /**
- * Checkout (issue 12). The HTTP edge is tested for what it decides itself (sign-in, XSRF, validation, the
- * checkout offer); orders are placed through CheckoutService.place, which POST /api/checkout calls with the
- * basket's lines (the basket module is wired in by the lead when both branches meet).
+ * Checkout (issue 12). Over HTTP: sign-in, XSRF, validation, the checkout offer, the basket becoming an order and
+ * the race for the last unit; the finer cases go through CheckoutService.place, which POST /api/checkout calls
+ * with the basket's lines.
  */
 describe(`Checkout (${databaseKind})`, () => {
   let shop: TestApp;
@@ -27,7 +27,7 @@ describe(`Checkout (${databaseKind})`, () => {
   };
 
   beforeAll(async () => {
-    shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: 'whsec_checkout_test_secret_0123456789' });
+    shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: 'whsec_checkout_test_secret_0123456789', TRUST_PROXY: '127.0.0.1,::1,::ffff:127.0.0.1' });
     customer = new CookieClient(shop, nextIp());
     await customer.post('/api/login', { email: 'customer@example.com', password: 'demo-customer-password' }).then((res) => expect(res.status).toBe(200));
     tracked48 = await deliveryTypeId(shop, 'Royal Mail Tracked 48');
@@ -79,6 +79,54 @@ describe(`Checkout (${databaseKind})`, () => {
       expect(res.status).toBe(422);
       expect(res.body.errors.basket).toEqual(['Your basket is empty.']);
     });
+  });
+
+  describe('from the basket over HTTP', () => {
+    const register = async () => {
+      const client = new CookieClient(shop, nextIp());
+      const email = `racer.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@acme-training.co.uk`;
+      const res = await client.post('/api/register', { first_name: 'Rae', last_name: 'Cer', email, password: 'racing-password-123', password_confirmation: 'racing-password-123' });
+      expect(res.status).toBe(201);
+      return client;
+    };
+
+    it('turns the basket into an order awaiting payment, with the stock taken and the basket emptied', async () => {
+      const dvd = await createProduct(shop.sql, { title: 'Manual Handling DVD', options: [{ name: 'DVD', price: 4999, weight: 180, qty: 5 }] });
+      const download = await createProduct(shop.sql, { title: 'Fire Safety Pack', options: [{ name: 'Download', price: 1999, weight: 0, qty: null, kind: 'download' }] });
+      const buyer = await register();
+      await buyer.post('/api/basket/items', { option_id: dvd.optionIds[0] });
+      await buyer.post('/api/basket/items', { option_id: download.optionIds[0] });
+      const offer = await buyer.get('/api/checkout');
+      expect(offer.body.basket.totals).toMatchObject({ total: '69.98', items: 2, weight: 180 });
+      expect(offer.body.requires_delivery).toBe(true);
+      expect(offer.body.delivery_types.map((type: { name: string }) => type.name)).toContain('Royal Mail Tracked 48');
+      const res = await buyer.post('/api/checkout', {
+        billing_address: ADDRESS, delivery_address: ADDRESS, delivery_type_id: tracked48, po_number: 'PO-HTTP-1', accept_terms: true,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.order).toMatchObject({ status: 'pending_payment', po_number: 'PO-HTTP-1' });
+      expect(res.body.order.lines.map((line: { title: string; qty: number }) => [line.title, line.qty])).toEqual([
+        ['Fire Safety Pack', 1],
+        ['Manual Handling DVD', 1],
+      ]);
+      expect(res.body.payment_url).toMatch(/\/pay\/test\//);
+      expect(await qtyOf(dvd.optionIds[0]!)).toBe(4);
+      expect((await buyer.get('/api/basket')).body.items).toEqual([]);
+    });
+
+    it('gives the last unit to exactly one of 20 buyers checking out at once; the other 19 get a clear 409', async () => {
+      const { optionIds: [option] } = await createProduct(shop.sql, { title: 'Final Copy DVD', options: [{ name: 'DVD', qty: 1, weight: 150 }] });
+      const buyers: CookieClient[] = [];
+      for (let i = 0; i < 20; i++) buyers.push(await register());
+      for (const buyer of buyers) expect((await buyer.post('/api/basket/items', { option_id: option })).status).toBe(200);
+      const body = { billing_address: ADDRESS, delivery_address: ADDRESS, delivery_type_id: tracked48, accept_terms: true };
+      const answers = await Promise.all(buyers.map((buyer) => buyer.post('/api/checkout', body)));
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(1);
+      const refused = answers.filter((res) => res.status === 409);
+      expect(refused).toHaveLength(19);
+      for (const res of refused) expect(res.body.message).toBe('"Final Copy DVD — DVD" is out of stock.');
+      expect(await qtyOf(option!)).toBe(0);
+    }, 120_000);
   });
 
   describe('placing an order', () => {

@@ -22,6 +22,10 @@ export class CookieClient {
     return this.send('put', path, body, options);
   }
 
+  patch(path: string, body?: object, options: { xsrf?: boolean } = {}) {
+    return this.send('patch', path, body, options);
+  }
+
   delete(path: string, options: { xsrf?: boolean } = {}) {
     return this.send('delete', path, undefined, options);
   }
@@ -30,7 +34,7 @@ export class CookieClient {
     return this.cookies.get(name);
   }
 
-  private async send(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object, options: { xsrf?: boolean } = {}): Promise<Response> {
+  private async send(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: object, options: { xsrf?: boolean } = {}): Promise<Response> {
     if (!this.cookies.has('XSRF-TOKEN') && method !== 'get') await this.send('get', '/api/health');
     let req = request(this.shop.app.getHttpServer())[method](path).set('X-Forwarded-For', this.ip);
     if (this.cookies.size > 0) req = req.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));

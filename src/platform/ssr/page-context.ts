@@ -1,3 +1,4 @@
+import type { BasketService } from '../../modules/basket/index.js';
 import type { CatalogueService, PreviewService, ProductViewService } from '../../modules/catalogue/index.js';
 import type { BlogService, NewsletterService, SeoService, WidgetService } from '../../modules/content/index.js';
 import type { AccountService, OAuthProviderView } from '../../modules/identity/index.js';
@@ -19,6 +20,8 @@ export interface PageServices {
   catalogue: Pick<CatalogueService, 'listCategories' | 'findCategory' | 'listBrands' | 'listProducts' | 'featured' | 'cards' | 'findProduct'>;
   productViews: Pick<ProductViewService, 'record' | 'popularIds'>;
   previews: Pick<PreviewService, 'listForCustomer' | 'findForCustomer'>;
+  /** The visitor's basket (the shell's total, /basket); the guest token comes from the basket's own cookie. */
+  basket: Pick<BasketService, 'get'> & { guestToken(cookies: Record<string, string | undefined>): string | null };
   /** The checkout page's offer (GET /api/checkout's JSON); placing the order is the API's. */
   checkout: Pick<CheckoutService, 'describe'>;
   /** A customer's own order (NotFound for anybody else's): /complete, /cancelled, /account/orders. */
@@ -38,6 +41,12 @@ export interface ShellData {
   publicUrl: string;
   /** The SEO entry for this page's path, when staff wrote one: it wins over the page's own defaults. */
   seo: { title: string; description: string; canonical_url: string | null; share_image: string | null } | null;
+}
+
+/** Server-only: whose basket this request sees (the guest token never reaches the client). */
+export interface PageBasketVisitor {
+  userId: number | null;
+  guestToken: string | null;
 }
 
 /** Server-only: the signed-in viewer of this request (null when anonymous). Not passed to the client. */

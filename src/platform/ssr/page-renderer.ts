@@ -5,7 +5,7 @@ import { renderPage } from 'vike/server';
 import { Environment } from '../../config/environment.js';
 import { WEB_BUILD_DIR } from '../../config/project-root.js';
 import { PageCache, type CachedRender, type PageEffects } from './page-cache.js';
-import type { PageServices, PageViewer, ShellData } from './page-context.js';
+import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from './page-context.js';
 import { pagePath } from './page-path.js';
 
 export { pagePath };
@@ -24,6 +24,7 @@ export interface PageRequest {
   cspNonce: string | undefined;
   shell: ShellData;
   viewer: PageViewer;
+  basketVisitor: PageBasketVisitor;
 }
 
 /** Renders a page with Vike in this process, handing it the application services. */
@@ -51,7 +52,7 @@ export class PageRenderer implements OnModuleInit {
 
   async render(request: PageRequest): Promise<RenderedPage> {
     // Not in development: an edited page must show on the next reload, not 30 s later.
-    const cacheable = this.env.NODE_ENV !== 'development' && PageCache.isCacheable(request.url, request.viewer === null);
+    const cacheable = this.env.NODE_ENV !== 'development' && PageCache.isCacheable(request.url, request.viewer === null && request.shell.basket.items === 0);
     const page = (cacheable ? this.cache.get(request.url, request.cspNonce) : null) ?? (await this.renderWithVike(request));
     if (cacheable) this.cache.set(request.url, request.cspNonce, page);
     if (page.effects.viewedProductId !== null) this.services.productViews.record(page.effects.viewedProductId, request.viewer?.userId ?? null);
@@ -73,6 +74,7 @@ export class PageRenderer implements OnModuleInit {
       services: this.services,
       shell: { ...request.shell, seo },
       viewer: request.viewer,
+      basketVisitor: request.basketVisitor,
       effects,
     });
     const response = pageContext.httpResponse;

@@ -1,11 +1,11 @@
-import { Controller, Get, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../config/environment.js';
 import { SHOP_NAME } from '../../config/shop.js';
 import type { Viewer } from '../../shared/viewer.js';
-import type { PageViewer, ShellData } from './page-context.js';
-import { PageRenderer } from './page-renderer.js';
+import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from './page-context.js';
+import { PAGE_SERVICES, PageRenderer } from './page-renderer.js';
 
 // Vike sets its own (narrower) CSP when given a nonce; ours from helmet already covers the page.
 const HEADERS_WE_SET = new Set(['content-security-policy']);
@@ -20,6 +20,7 @@ export class SsrController {
   constructor(
     private readonly renderer: PageRenderer,
     private readonly env: Environment,
+    @Inject(PAGE_SERVICES) private readonly services: PageServices,
   ) {}
 
   @Get('*')
@@ -27,12 +28,15 @@ export class SsrController {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) throw new NotFoundException('No such API endpoint.');
 
+    const viewer = viewerOf(request);
+    const basketVisitor: PageBasketVisitor = { userId: viewer?.userId ?? null, guestToken: this.services.basket.guestToken(request.cookies) };
     const page = await this.renderer.render({
       url: request.url,
       headers: request.headers as Record<string, string>,
       cspNonce: (reply as FastifyReply & { cspNonce?: { script: string } }).cspNonce?.script,
-      shell: this.shellFor(request),
-      viewer: viewerOf(request),
+      shell: await this.shellFor(viewer, basketVisitor),
+      viewer,
+      basketVisitor,
     });
     for (const [name, value] of page.headers) {
       if (!HEADERS_WE_SET.has(name.toLowerCase())) void reply.header(name, value);
@@ -42,12 +46,14 @@ export class SsrController {
     await reply.status(page.statusCode).send(page.body);
   }
 
-  // The basket fills its part in when it arrives.
-  private shellFor(request: FastifyRequest): ShellData {
-    const viewer = viewerOf(request);
+  /** Seed: the top bar shows the basket's grand total from the start, so the shell carries it. */
+  private async shellFor(viewer: PageViewer, basketVisitor: PageBasketVisitor): Promise<ShellData> {
     const user = viewer && { first_name: viewer.firstName, last_name: viewer.lastName, email: viewer.email, role: viewer.role };
+    // No basket cookie and nobody signed in: nothing to look up (most anonymous page views).
+    const basket = basketVisitor.userId === null && basketVisitor.guestToken === null ? null : await this.services.basket.get(basketVisitor);
+    const summary = basket ? { grand_total: basket.totals.grand_total, items: basket.totals.items } : { grand_total: '0.00', items: 0 };
     // The SEO entry for the path is looked up by the renderer, which holds the page services.
-    return { appName: SHOP_NAME, user, basket: { grand_total: '0.00', items: 0 }, publicUrl: this.env.publicUrl, seo: null };
+    return { appName: SHOP_NAME, user, basket: summary, publicUrl: this.env.publicUrl, seo: null };
   }
 }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Environment } from '../../../config/environment.js';
 import { InvalidInputError } from '../../../shared/domain-error.js';
 import { Transactions } from '../../../platform/persistence/index.js';
+import type { BasketView } from '../../basket/index.js';
 import { OptionNotForSaleError, StockService, type PurchasableOption } from '../../catalogue/index.js';
 import { AccountService } from '../../identity/index.js';
 import { DIGITAL_DELIVERY } from '../domain/delivery-bands.js';
@@ -25,7 +26,7 @@ export interface CheckoutInput {
 
 /** `GET /api/checkout`: what the checkout page offers this customer now. */
 export interface CheckoutView {
-  basket: unknown;
+  basket: BasketView;
   requires_delivery: boolean;
   /** Grams, of the whole basket. */
   weight: number;

@@ -1,8 +1,10 @@
-import { Body, Controller, Get, Post } from '@nestjs/common';
+import { Body, Controller, Get, Post, Req } from '@nestjs/common';
 import {
   ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import type { Viewer } from '../../../../shared/viewer.js';
+import { basketTokenOf } from '../../../basket/index.js';
 import { Authenticated, CurrentViewer } from '../../../identity/index.js';
 import { CheckoutService, type CheckoutView, type PlacedOrder } from '../../application/checkout.service.js';
 import type { OrderAddress } from '../../domain/order.entity.js';
@@ -17,17 +19,17 @@ export class CheckoutController {
 
   @Get()
   @ApiOkResponse({ description: '`{basket, requires_delivery, weight, delivery_types, billing_address, delivery_address, payment_methods}`.' })
-  describe(@CurrentViewer() viewer: Viewer): Promise<CheckoutView> {
-    // TODO(lead, merging `basket`): pass the guest basket token from the basket module's cookie helper.
-    return this.checkout.describe(viewer.userId, null);
+  describe(@CurrentViewer() viewer: Viewer, @Req() request: FastifyRequest): Promise<CheckoutView> {
+    // A guest basket of this browser not yet merged (no basket request since sign-in) is merged now.
+    return this.checkout.describe(viewer.userId, basketTokenOf(request.cookies));
   }
 
   @Post()
   @ApiCreatedResponse({ description: '`{order, payment_url}`: the order awaits payment at payment_url; the basket is empty.' })
   @ApiUnprocessableEntityResponse({ description: 'Empty basket, terms not accepted, bad address, missing or unfitting delivery type.' })
   @ApiConflictResponse({ description: 'A line ran out of stock or is no longer for sale (the message names it).' })
-  place(@CurrentViewer() viewer: Viewer, @Body() body: CheckoutRequest): Promise<PlacedOrder> {
-    return this.checkout.placeOrder(viewer.userId, null, {
+  place(@CurrentViewer() viewer: Viewer, @Req() request: FastifyRequest, @Body() body: CheckoutRequest): Promise<PlacedOrder> {
+    return this.checkout.placeOrder(viewer.userId, basketTokenOf(request.cookies), {
       billingAddress: toAddress(body.billing_address),
       deliveryAddress: body.delivery_address ? toAddress(body.delivery_address) : null,
       deliveryTypeId: body.delivery_type_id ?? null,

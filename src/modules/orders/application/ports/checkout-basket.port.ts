@@ -1,6 +1,7 @@
+import type { BasketView } from '../../../basket/index.js';
+
 /**
- * The customer's basket, as the checkout reads and empties it. The basket module (issue 12, written alongside)
- * owns baskets; this port is how orders reaches it without holding its entities: quantities by option id only —
+ * The customer's basket, as the checkout reads and empties it. The basket module owns baskets; this port is how orders reaches it without holding its entities: quantities by option id only —
  * prices, weights and stock are read again from the catalogue at checkout, never taken from the basket.
  */
 export const CHECKOUT_BASKET = Symbol('CheckoutBasket');
@@ -12,7 +13,7 @@ export interface CheckoutBasketLine {
 
 export interface CheckoutBasketContents {
   /** The basket as `GET /api/basket` shows it: GET /api/checkout passes it on unchanged. */
-  view: unknown;
+  view: BasketView;
   lines: CheckoutBasketLine[];
 }
 

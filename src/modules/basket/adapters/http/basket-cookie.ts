@@ -1,0 +1,27 @@
+import type { FastifyReply } from 'fastify';
+import { randomToken } from '../../../../platform/http/random-tokens.js';
+import { BASKET_LIFETIME_MS } from '../../application/basket.service.js';
+
+/** A guest's basket: HttpOnly (scripts never see it), SameSite=Lax, 3 days (seed), renewed on every use. */
+export const BASKET_COOKIE = 'shop_basket';
+
+/** The guest basket token a request carries, or null (malformed values are ignored, never looked up). */
+export function basketTokenOf(cookies: Record<string, string | undefined>): string | null {
+  const value = cookies[BASKET_COOKIE];
+  return value && /^[A-Za-z0-9_-]{20,64}$/.test(value) ? value : null;
+}
+
+export function newBasketToken(): string {
+  return randomToken(24);
+}
+
+export function setBasketCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  void reply.setCookie(BASKET_COOKIE, token, {
+    path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: BASKET_LIFETIME_MS / 1000,
+  });
+}
+
+export function clearBasketCookie(reply: FastifyReply, secure: boolean): void {
+  void reply.clearCookie(BASKET_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+

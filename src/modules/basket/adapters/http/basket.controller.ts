@@ -1,0 +1,88 @@
+import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Req, Res } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Environment } from '../../../../config/environment.js';
+import { xsrfHeaderMatchesCookie } from '../../../../platform/http/xsrf.js';
+import type { Viewer } from '../../../../shared/viewer.js';
+import { BasketService, type BasketVisitor } from '../../application/basket.service.js';
+import type { BasketView } from '../../application/basket-view.js';
+import { AddToBasketRequest, ChangeBasketItemRequest } from './basket.requests.js';
+import { basketTokenOf, clearBasketCookie, newBasketToken, setBasketCookie } from './basket-cookie.js';
+
+const ITEM_ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
+
+/**
+ * The basket, for guests and customers (Buying API contract). Every answer is the whole basket. A guest's basket
+ * is found by its cookie, which every answer renews; a customer's by their session, and the first request after
+ * signing in moves the guest basket into it and drops the guest cookie.
+ */
+@ApiTags('basket')
+@Controller('api/basket')
+export class BasketController {
+  constructor(
+    private readonly baskets: BasketService,
+    private readonly env: Environment,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ description: '`{items, totals: {total, vat, grand_total, items, weight}, messages}`; empty when there is no basket.' })
+  get(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<BasketView> {
+    return this.baskets.get(this.visitor(request, reply, false));
+  }
+
+  @Post('items')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The basket with the option added (new: first, qty 1; present: +1 up to its stock, with a message when capped).' })
+  @ApiNotFoundResponse({ description: 'Unknown or inactive option.' })
+  @ApiConflictResponse({ description: 'The option has no stock left.' })
+  add(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Body() body: AddToBasketRequest): Promise<BasketView> {
+    return this.baskets.add(this.visitor(request, reply, true), body.option_id);
+  }
+
+  @Patch('items/:id')
+  @ApiOkResponse({ description: 'The basket after plus (up to the stock) or minus (removed below 1).' })
+  @ApiNotFoundResponse({ description: 'No such item in this basket.' })
+  change(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Param('id', ITEM_ID) id: number,
+    @Body() body: ChangeBasketItemRequest,
+  ): Promise<BasketView> {
+    const visitor = this.visitor(request, reply, false);
+    return body.action === 'plus' ? this.baskets.plus(visitor, id) : this.baskets.minus(visitor, id);
+  }
+
+  @Delete('items/:id')
+  @ApiOkResponse({ description: 'The basket without the item.' })
+  @ApiNotFoundResponse({ description: 'No such item in this basket.' })
+  remove(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Param('id', ITEM_ID) id: number): Promise<BasketView> {
+    return this.baskets.remove(this.visitor(request, reply, false), id);
+  }
+
+  @Delete()
+  @ApiOkResponse({ description: 'The empty basket.' })
+  clear(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<BasketView> {
+    return this.baskets.clear(this.visitor(request, reply, false));
+  }
+
+  /**
+   * Who owns the basket this request works on, and the cookie the answer carries: a guest's is renewed (or issued
+   * when `create`), a signed-in customer's leftover guest cookie is dropped once its basket has been merged.
+   */
+  private visitor(request: FastifyRequest, reply: FastifyReply, create: boolean): BasketVisitor {
+    const viewer = (request as FastifyRequest & { viewer?: Viewer | null }).viewer ?? null;
+    // The session guard checks XSRF for signed-in cookie users; a guest's basket cookie is a credential too.
+    if (!viewer && request.method !== 'GET' && !xsrfHeaderMatchesCookie(request)) {
+      throw new ForbiddenException('The XSRF token is missing or does not match.');
+    }
+    const secure = this.env.publicUrl.startsWith('https://');
+    let guestToken = basketTokenOf(request.cookies);
+    if (viewer) {
+      if (guestToken) clearBasketCookie(reply, secure);
+      return { userId: viewer.userId, guestToken };
+    }
+    if (!guestToken && create) guestToken = newBasketToken();
+    if (guestToken) setBasketCookie(reply, guestToken, secure);
+    return { userId: null, guestToken };
+  }
+}

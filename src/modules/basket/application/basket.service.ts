@@ -1,0 +1,194 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Transactions } from '../../../platform/persistence/index.js';
+import { StockService, type PurchasableOption } from '../../catalogue/index.js';
+import { decrease, increase } from '../domain/basket-rules.js';
+import { BasketItemNotFoundError, NothingInStockError, OptionNotFoundError } from '../domain/basket-errors.js';
+import { basketView, EMPTY_BASKET, labelOf, type BasketLine, type BasketView } from './basket-view.js';
+import { BASKET_STORE, type BasketOwner, type BasketStore, type StoredBasket } from './ports/basket-store.port.js';
+
+/** Who is asking: a signed-in customer (userId), a guest (the token of their basket cookie), or both right after sign-in. */
+export interface BasketVisitor {
+  userId: number | null;
+  guestToken: string | null;
+}
+
+export interface BasketContents {
+  view: BasketView;
+  /** The lines checkout orders (see BasketLine). */
+  lines: BasketLine[];
+}
+
+/** Seed: the basket cookie lives 3 days, renewed on use; a guest basket unused for longer is swept. */
+export const BASKET_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The basket (seed §4, product.md "Basket module"). Every operation answers the whole basket, rebuilt from the
+ * stored quantities and the catalogue's options now (StockService.describe: one query), so prices, weights and
+ * stock never come from the browser. Changes lock the basket row for their transaction. A customer's first read
+ * after signing in moves the guest basket of the same browser into theirs.
+ */
+@Injectable()
+export class BasketService {
+  constructor(
+    @Inject(BASKET_STORE) private readonly store: BasketStore,
+    private readonly stock: StockService,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /** get: the visitor's basket, or an empty one. */
+  async get(visitor: BasketVisitor): Promise<BasketView> {
+    return (await this.contents(visitor)).view;
+  }
+
+  /** The basket with the lines checkout orders (the checkout's port reads this). */
+  async contents(visitor: BasketVisitor): Promise<BasketContents> {
+    const owner = ownerOf(visitor);
+    if (!owner) return { view: EMPTY_BASKET, lines: [] };
+    if (visitor.userId !== null && visitor.guestToken !== null) await this.mergeGuestBasket(visitor.userId, visitor.guestToken);
+    const basket = await this.store.find(owner);
+    return this.describe(basket);
+  }
+
+  /** add: a new option goes first with qty 1; one already in the basket gets one more, never beyond its stock. */
+  add(visitor: BasketVisitor, optionId: number): Promise<BasketView> {
+    return this.change(visitor, true, async (basket) => {
+      const option = await this.optionForSale(optionId);
+      const existing = basket.items.find((item) => item.optionId === option.id);
+      if (!existing) {
+        if (option.qty !== null && option.qty < 1) throw new NothingInStockError(labelOf(option));
+        await this.store.addItem(basket.id, option.id, option.price);
+        return [];
+      }
+      return this.increaseItem(existing.id, existing.qty, option);
+    });
+  }
+
+  /** plus: add for an item already in the basket, with the same cap. */
+  plus(visitor: BasketVisitor, itemId: number): Promise<BasketView> {
+    return this.change(visitor, false, async (basket) => {
+      const item = itemOf(basket, itemId);
+      const option = await this.optionForSale(item.optionId);
+      return this.increaseItem(item.id, item.qty, option);
+    });
+  }
+
+  /** minus: one fewer; the item goes below 1. */
+  minus(visitor: BasketVisitor, itemId: number): Promise<BasketView> {
+    return this.change(visitor, false, async (basket) => {
+      const item = itemOf(basket, itemId);
+      const { qty } = decrease(item.qty);
+      if (qty === 0) await this.store.removeItem(item.id);
+      else await this.store.setQty(item.id, qty, item.priceSeen);
+      return [];
+    });
+  }
+
+  /** delete: the item goes. */
+  remove(visitor: BasketVisitor, itemId: number): Promise<BasketView> {
+    return this.change(visitor, false, async (basket) => {
+      await this.store.removeItem(itemOf(basket, itemId).id);
+      return [];
+    });
+  }
+
+  /** clear: no items, zero totals (a visitor without a basket gets the empty one too). */
+  async clear(visitor: BasketVisitor): Promise<BasketView> {
+    const owner = ownerOf(visitor);
+    if (!owner) return EMPTY_BASKET;
+    await this.transactions.run(async () => {
+      const basket = await this.store.find(owner, true);
+      if (basket) await this.store.clear(basket.id);
+      if (visitor.userId !== null && visitor.guestToken !== null) await this.dropGuestBasket(visitor.guestToken);
+    });
+    return EMPTY_BASKET;
+  }
+
+  /** Empties a customer's basket: checkout calls this inside the transaction that places the order. */
+  async emptyForCustomer(userId: number): Promise<void> {
+    const basket = await this.store.find({ userId }, true);
+    if (basket) await this.store.clear(basket.id);
+  }
+
+  /** Deletes guest baskets nobody has used for the cookie's lifetime; returns how many. */
+  sweepAbandonedGuestBaskets(now: Date = new Date()): Promise<number> {
+    return this.store.sweepGuests(new Date(now.getTime() - BASKET_LIFETIME_MS));
+  }
+
+  /** Runs one change in a transaction with the basket locked, then answers the basket with the change's notices. */
+  private async change(
+    visitor: BasketVisitor,
+    create: boolean,
+    work: (basket: StoredBasket) => Promise<string[]>,
+  ): Promise<BasketView> {
+    const owner = ownerOf(visitor);
+    if (!owner) {
+      if (create) throw new Error('A basket change needs a customer or a guest token.');
+      throw new BasketItemNotFoundError();
+    }
+    if (visitor.userId !== null && visitor.guestToken !== null) await this.mergeGuestBasket(visitor.userId, visitor.guestToken);
+    const notices = await this.transactions.run(async () => {
+      const basket = create ? await this.store.findOrCreate(owner) : await this.store.find(owner, true);
+      if (!basket) throw new BasketItemNotFoundError();
+      return work(basket);
+    });
+    const basket = await this.store.find(owner);
+    return (await this.describe(basket, notices)).view;
+  }
+
+  private async increaseItem(itemId: number, current: number, option: PurchasableOption): Promise<string[]> {
+    if (option.qty !== null && option.qty < 1) throw new NothingInStockError(labelOf(option));
+    const { qty, capped } = increase(current, option.qty);
+    await this.store.setQty(itemId, qty, option.price);
+    return capped ? [`Only ${qty} of "${labelOf(option)}" ${qty === 1 ? 'is' : 'are'} in stock, so you have the most we can supply.`] : [];
+  }
+
+  private async optionForSale(optionId: number): Promise<PurchasableOption> {
+    const option = validId(optionId) ? (await this.stock.describe([optionId])).get(optionId) : undefined;
+    if (!option?.forSale) throw new OptionNotFoundError();
+    return option;
+  }
+
+  private async describe(basket: StoredBasket | null, notices: readonly string[] = []): Promise<BasketContents> {
+    if (!basket || basket.items.length === 0) return { view: { ...EMPTY_BASKET, messages: [...notices] }, lines: [] };
+    const options = await this.stock.describe(basket.items.map((item) => item.optionId));
+    return basketView(basket.items, options, notices);
+  }
+
+  private async dropGuestBasket(guestToken: string): Promise<void> {
+    const guest = await this.store.find({ tokenHash: hashToken(guestToken) }, true);
+    if (guest) await this.store.remove(guest.id);
+  }
+
+  /** Moves the guest basket of this browser into the customer's (quantities of one option added up), once. */
+  private async mergeGuestBasket(userId: number, guestToken: string): Promise<void> {
+    await this.transactions.run(async () => {
+      const guest = await this.store.find({ tokenHash: hashToken(guestToken) }, true);
+      if (!guest) return;
+      const customer = await this.store.findOrCreate({ userId });
+      await this.store.mergeInto(guest.id, customer.id);
+    });
+  }
+}
+
+function ownerOf(visitor: BasketVisitor): BasketOwner | null {
+  if (visitor.userId !== null) return { userId: visitor.userId };
+  if (visitor.guestToken) return { tokenHash: hashToken(visitor.guestToken) };
+  return null;
+}
+
+function itemOf(basket: StoredBasket, itemId: number) {
+  const item = validId(itemId) ? basket.items.find((candidate) => candidate.id === itemId) : undefined;
+  if (!item) throw new BasketItemNotFoundError();
+  return item;
+}
+
+function validId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+}
+
+/** Only the hash is stored: a leaked database does not hand out anybody's basket cookie. */
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

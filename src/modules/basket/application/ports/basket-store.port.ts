@@ -1,0 +1,37 @@
+/** Where baskets are kept (the SQL adapter today). Quantities and option ids only: prices come from the catalogue. */
+export const BASKET_STORE = Symbol('BasketStore');
+
+/** Whose basket: a customer's by user id, a guest's by the SHA-256 of its cookie token. */
+export type BasketOwner = { userId: number } | { tokenHash: string };
+
+export interface StoredBasketItem {
+  id: number;
+  optionId: number;
+  qty: number;
+  /** The option's price (pence, ex VAT) when the item was last added to or changed. */
+  priceSeen: number;
+}
+
+export interface StoredBasket {
+  id: number;
+  /** Newest first: the seed puts a new item at the front. */
+  items: StoredBasketItem[];
+}
+
+export interface BasketStore {
+  /** The owner's basket with its items, or null. `lock` holds the basket row until the transaction ends. */
+  find(owner: BasketOwner, lock?: boolean): Promise<StoredBasket | null>;
+  /** The owner's basket, created when missing (two racing creations end with one basket), locked. */
+  findOrCreate(owner: BasketOwner): Promise<StoredBasket>;
+  addItem(basketId: number, optionId: number, priceSeen: number): Promise<void>;
+  setQty(itemId: number, qty: number, priceSeen: number): Promise<void>;
+  removeItem(itemId: number): Promise<void>;
+  clear(basketId: number): Promise<void>;
+  remove(basketId: number): Promise<void>;
+  /** Moves every item of `from` into `to` (quantities of one option added up) and deletes `from`. */
+  mergeInto(from: number, to: number): Promise<void>;
+  /** Marks the basket used now (a guest basket unused for the cookie's lifetime is swept). */
+  touch(basketId: number): Promise<void>;
+  /** Deletes guest baskets unused since `before`; returns how many. */
+  sweepGuests(before: Date): Promise<number>;
+}

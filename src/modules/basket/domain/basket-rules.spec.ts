@@ -1,0 +1,29 @@
+import { decrease, increase, purchasableQty } from './basket-rules.js';
+
+describe('basket rules (seed §4)', () => {
+  it('adds one to an existing item while stock allows', () => {
+    expect(increase(1, 5)).toEqual({ qty: 2, capped: false });
+    expect(increase(4, 5)).toEqual({ qty: 5, capped: false });
+  });
+
+  it('stops at the stock and says so', () => {
+    expect(increase(5, 5)).toEqual({ qty: 5, capped: true });
+    // Stock fell below what was chosen: the quantity comes down to the stock, never up.
+    expect(increase(7, 3)).toEqual({ qty: 3, capped: true });
+  });
+
+  it('never caps an unlimited option (downloads, online courses)', () => {
+    expect(increase(999, null)).toEqual({ qty: 1000, capped: false });
+  });
+
+  it('takes one away and removes the item below 1', () => {
+    expect(decrease(3)).toEqual({ qty: 2, capped: false });
+    expect(decrease(1)).toEqual({ qty: 0, capped: false });
+  });
+
+  it('shows a quantity no larger than the stock now', () => {
+    expect(purchasableQty(4, 2)).toBe(2);
+    expect(purchasableQty(4, 0)).toBe(0);
+    expect(purchasableQty(4, null)).toBe(4);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The seed's basket operations (§4 "Basket") as pure rules over quantities, so they are tested without a
+ * database: add puts a new item first with qty 1 and adds 1 to an existing one; plus is add for an existing item;
+ * both stop at the option's stock; minus takes 1 and removes the item below 1.
+ */
+
+/** Stock of an option as the catalogue reports it; null = unlimited. */
+export type Stock = number | null;
+
+export interface QuantityChange {
+  /** The new quantity; 0 means the item goes. */
+  qty: number;
+  /** The request asked for more than the stock allows, so the quantity stayed at the stock. */
+  capped: boolean;
+}
+
+/** add (existing item) and plus: one more, but never beyond the stock. */
+export function increase(current: number, stock: Stock): QuantityChange {
+  if (stock !== null && current + 1 > stock) return { qty: Math.max(Math.min(current, stock), 0), capped: true };
+  return { qty: current + 1, capped: false };
+}
+
+/** minus: one fewer; below 1 the item is removed. */
+export function decrease(current: number): QuantityChange {
+  return { qty: Math.max(current - 1, 0), capped: false };
+}
+
+/** The quantity a line can be bought in now: what the customer chose, at most the stock (a read never writes). */
+export function purchasableQty(chosen: number, stock: Stock): number {
+  return stock === null ? chosen : Math.max(Math.min(chosen, stock), 0);
+}

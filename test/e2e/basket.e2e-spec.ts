@@ -1,0 +1,214 @@
+import request from 'supertest';
+import { createProduct, type ProductFixture } from '../support/catalogue-fixtures.js';
+import { CookieClient, nextIp, setCookieNamed } from '../support/identity-client.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKind } from '../support/test-database.js';
+
+/**
+ * The basket over HTTP (issue 12, seed §4): every operation and its edge, prices and stock from the catalogue,
+ * guest baskets by cookie and their merge at sign-in, VAT rounded half-up once on the subtotal.
+ */
+describe(`Basket (${databaseKind})`, () => {
+  let shop: TestApp;
+  const http = () => request(shop.app.getHttpServer());
+  const guest = () => new CookieClient(shop, nextIp());
+  const product = (options: ProductFixture['options'], fields: ProductFixture = {}) =>
+    createProduct(shop.sql, { title: `Basket test ${Math.random().toString(36).slice(2, 8)}`, ...fields, options });
+
+  beforeAll(async () => {
+    shop = await startTestApp();
+  }, 60_000);
+  afterAll(() => shop?.close(), 30_000);
+
+  it('is empty for a first-time visitor, and sets no cookie', async () => {
+    const res = await http().get('/api/basket').expect(200);
+    expect(res.body).toEqual({ items: [], totals: { total: '0.00', vat: '0.00', grand_total: '0.00', items: 0, weight: 0 }, messages: [] });
+    expect(setCookieNamed(res, 'shop_basket')).toBeUndefined();
+  });
+
+  it('adds a new item first with qty 1, and one more of an existing item, priced from the catalogue', async () => {
+    const dvd = await product([{ name: 'DVD', price: 4999, weight: 180, qty: 10, kind: 'physical' }]);
+    const poster = await product([{ name: 'A2 poster', price: 1250, weight: 300, qty: null, kind: 'physical' }]);
+    const visitor = guest();
+    // A price from the browser is refused outright, never used.
+    const priced = await visitor.post('/api/basket/items', { option_id: dvd.optionIds[0], price: 1 });
+    expect(priced.status).toBe(422);
+    expect(priced.body.errors.price).toBeDefined();
+    const first = await visitor.post('/api/basket/items', { option_id: dvd.optionIds[0] });
+    expect(first.status).toBe(200);
+    const cookie = setCookieNamed(first, 'shop_basket')!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=259200/); // seed: 3 days
+    await visitor.post('/api/basket/items', { option_id: poster.optionIds[0] }).then((res) => expect(res.status).toBe(200));
+    const res = await visitor.post('/api/basket/items', { option_id: dvd.optionIds[0] });
+    expect(res.body.items.map((item: { option_id: number; qty: number }) => [item.option_id, item.qty])).toEqual([
+      [poster.optionIds[0], 1],
+      [dvd.optionIds[0], 2],
+    ]);
+    expect(res.body.items[1]).toMatchObject({
+      product_id: dvd.id, product_slug: dvd.slug, title: dvd.title, option_name: 'DVD', kind: 'physical', price: 4999, weight: 180, stock: 10, available: true,
+    });
+    // 2 × 49.99 + 12.50 = 112.48; VAT 22.496 → 22.50 (half-up once on the subtotal).
+    expect(res.body.totals).toEqual({ total: '112.48', vat: '22.50', grand_total: '134.98', items: 3, weight: 660 });
+    expect(res.body.messages).toEqual([]);
+    // The cookie is renewed on every use.
+    expect(setCookieNamed(await visitor.get('/api/basket'), 'shop_basket')).toMatch(/Max-Age=259200/);
+  });
+
+  it('rounds VAT half-up once on awkward prices', async () => {
+    const awkward = await product([{ name: 'Pack', price: 333, weight: 0, qty: null, kind: 'download' }]);
+    const visitor = guest();
+    await visitor.post('/api/basket/items', { option_id: awkward.optionIds[0] });
+    const res = await visitor.post('/api/basket/items', { option_id: awkward.optionIds[0] });
+    // 6.66 × 20% = 1.332 → 1.33 (per-line rounding of 0.666 would give 1.34).
+    expect(res.body.totals).toEqual({ total: '6.66', vat: '1.33', grand_total: '7.99', items: 2, weight: 0 });
+    const three = await product([{ name: 'Pack', price: 1, weight: 0, qty: null, kind: 'download' }]);
+    await visitor.delete('/api/basket');
+    for (let i = 0; i < 3; i++) await visitor.post('/api/basket/items', { option_id: three.optionIds[0] });
+    const half = await visitor.get('/api/basket');
+    // 0.03 × 20% = 0.006 → 0.01; 0.025 would also round up (half-up).
+    expect(half.body.totals).toMatchObject({ total: '0.03', vat: '0.01', grand_total: '0.04' });
+  });
+
+  it('stops at the stock with a message, and answers 409 when nothing is left', async () => {
+    const scarce = await product([{ name: 'DVD', price: 2000, weight: 100, qty: 2, kind: 'physical' }]);
+    const sold = await product([{ name: 'DVD', price: 2000, weight: 100, qty: 0, kind: 'physical' }]);
+    const visitor = guest();
+    await visitor.post('/api/basket/items', { option_id: scarce.optionIds[0] });
+    const second = await visitor.post('/api/basket/items', { option_id: scarce.optionIds[0] });
+    expect(second.body.items[0].qty).toBe(2);
+    expect(second.body.messages).toEqual([]);
+    const third = await visitor.post('/api/basket/items', { option_id: scarce.optionIds[0] });
+    expect(third.status).toBe(200);
+    expect(third.body.items[0].qty).toBe(2);
+    expect(third.body.messages.join(' ')).toMatch(/Only 2 of .* are in stock/);
+    const plus = await visitor.patch(`/api/basket/items/${third.body.items[0].id}`, { action: 'plus' });
+    expect(plus.status).toBe(200);
+    expect(plus.body.items[0].qty).toBe(2);
+    expect(plus.body.messages.join(' ')).toMatch(/Only 2/);
+
+    const none = await visitor.post('/api/basket/items', { option_id: sold.optionIds[0] });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toMatch(/out of stock/);
+    expect((await visitor.get('/api/basket')).body.items).toHaveLength(1); // nothing half-written
+  });
+
+  it('plus, minus (removed below 1), delete and clear', async () => {
+    const a = await product([{ name: 'A', price: 1000, weight: 0, qty: null, kind: 'download' }]);
+    const b = await product([{ name: 'B', price: 500, weight: 0, qty: null, kind: 'download' }]);
+    const visitor = guest();
+    await visitor.post('/api/basket/items', { option_id: a.optionIds[0] });
+    const added = await visitor.post('/api/basket/items', { option_id: b.optionIds[0] });
+    const [itemB, itemA] = added.body.items as Array<{ id: number }>;
+    expect((await visitor.patch(`/api/basket/items/${itemA!.id}`, { action: 'plus' })).body.totals.items).toBe(3);
+    expect((await visitor.patch(`/api/basket/items/${itemA!.id}`, { action: 'minus' })).body.totals.items).toBe(2);
+    const gone = await visitor.patch(`/api/basket/items/${itemA!.id}`, { action: 'minus' });
+    expect(gone.body.items.map((item: { id: number }) => item.id)).toEqual([itemB!.id]);
+    const deleted = await visitor.delete(`/api/basket/items/${itemB!.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.items).toEqual([]);
+    await visitor.post('/api/basket/items', { option_id: a.optionIds[0] });
+    const cleared = await visitor.delete('/api/basket');
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ items: [], totals: { total: '0.00', vat: '0.00', grand_total: '0.00', items: 0, weight: 0 } });
+    expect((await visitor.get('/api/basket')).body.items).toEqual([]);
+  });
+
+  it('answers 404 for unknown, inactive or unpublished options, and for items of another basket', async () => {
+    const inactive = await product([{ name: 'Old', active: false }, { name: 'New' }]);
+    const draft = await product([{ name: 'X' }], { status: 'draft' });
+    const visitor = guest();
+    for (const optionId of [2_000_000_000, inactive.optionIds[0], draft.optionIds[0]]) {
+      const res = await visitor.post('/api/basket/items', { option_id: optionId });
+      expect(res.status).toBe(404);
+    }
+    const mine = await visitor.post('/api/basket/items', { option_id: inactive.optionIds[1] });
+    const other = guest();
+    await other.post('/api/basket/items', { option_id: inactive.optionIds[1] });
+    const theirs = await other.patch(`/api/basket/items/${mine.body.items[0].id}`, { action: 'plus' });
+    expect(theirs.status).toBe(404);
+    expect((await other.delete(`/api/basket/items/${mine.body.items[0].id}`)).status).toBe(404);
+    expect((await visitor.get('/api/basket')).body.items[0].qty).toBe(1);
+  });
+
+  it.each([
+    ['option_id', { option_id: 'twelve' }],
+    ['option_id', { option_id: -1 }],
+    ['option_id', { option_id: 1.5 }],
+    ['option_id', { option_id: 99_999_999_999 }],
+    ['option_id', {}],
+  ])('answers 422 naming %s for %j', async (field, body) => {
+    const res = await guest().post('/api/basket/items', body);
+    expect(res.status).toBe(422);
+    expect(res.body.errors[field]).toBeDefined();
+  });
+
+  it('answers 422 for a bad action and 404 for an item id that is not a number', async () => {
+    const visitor = guest();
+    const option = (await product([{ name: 'A', qty: null, kind: 'download' }])).optionIds[0];
+    const added = await visitor.post('/api/basket/items', { option_id: option });
+    const bad = await visitor.patch(`/api/basket/items/${added.body.items[0].id}`, { action: 'double' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.action).toEqual(['action must be "plus" or "minus".']);
+    expect((await visitor.patch('/api/basket/items/abc', { action: 'plus' })).status).toBe(404);
+    expect((await visitor.patch('/api/basket/items/99999999999', { action: 'plus' })).status).toBe(404);
+  });
+
+  it('refuses a change without the XSRF header, and ignores a forged basket cookie', async () => {
+    const option = (await product([{ name: 'A', qty: null, kind: 'download' }])).optionIds[0];
+    const visitor = guest();
+    expect((await visitor.post('/api/basket/items', { option_id: option }, { xsrf: false })).status).toBe(403);
+    const forged = await http().get('/api/basket').set('Cookie', 'shop_basket=not-a-real-basket-token-at-all').expect(200);
+    expect(forged.body.items).toEqual([]);
+  });
+
+  it('flags a line whose option became inactive or whose price changed, and leaves it out of the totals', async () => {
+    const changing = await product([{ name: 'DVD', price: 1000, weight: 100, qty: 5, kind: 'physical' }]);
+    const retiring = await product([{ name: 'DVD', price: 2000, weight: 100, qty: 5, kind: 'physical' }]);
+    const visitor = guest();
+    await visitor.post('/api/basket/items', { option_id: changing.optionIds[0] });
+    await visitor.post('/api/basket/items', { option_id: retiring.optionIds[0] });
+    await shop.sql('update product_options set price = 1200 where id = ?', [changing.optionIds[0]]);
+    await shop.sql('update product_options set active = false where id = ?', [retiring.optionIds[0]]);
+    const res = await visitor.get('/api/basket');
+    expect(res.body.items.find((item: { option_id: number }) => item.option_id === retiring.optionIds[0])).toMatchObject({ available: false });
+    expect(res.body.items.find((item: { option_id: number }) => item.option_id === changing.optionIds[0])).toMatchObject({ price: 1200, available: true });
+    expect(res.body.totals).toMatchObject({ total: '12.00', items: 1, weight: 100 });
+    expect(res.body.messages).toEqual(expect.arrayContaining([
+      expect.stringMatching(/no longer for sale/),
+      expect.stringMatching(/has changed from £10\.00 to £12\.00/),
+    ]));
+    // Touching the line accepts the new price.
+    const line = res.body.items.find((item: { option_id: number }) => item.option_id === changing.optionIds[0]);
+    const plus = await visitor.patch(`/api/basket/items/${line.id}`, { action: 'plus' });
+    expect(plus.body.messages.join(' ')).not.toMatch(/has changed/);
+    // Stock falling below the chosen quantity shows the quantity that can be bought.
+    await shop.sql('update product_options set qty = 1 where id = ?', [changing.optionIds[0]]);
+    const capped = await visitor.get('/api/basket');
+    expect(capped.body.items.find((item: { option_id: number }) => item.option_id === changing.optionIds[0]).qty).toBe(1);
+    expect(capped.body.messages.join(' ')).toMatch(/Only 1 of .* is left/);
+  });
+
+  it('keeps a guest basket at sign-in, merged into the customer basket, and drops the guest cookie', async () => {
+    const dvd = await product([{ name: 'DVD', price: 4999, weight: 180, qty: 50, kind: 'physical' }]);
+    const download = await product([{ name: 'Download', price: 1999, weight: 0, qty: null, kind: 'download' }]);
+    const email = `merge.${Date.now().toString(36)}@acme-training.co.uk`;
+    const visitor = guest();
+    expect((await visitor.post('/api/register', { first_name: 'Mo', last_name: 'Merge', email, password: 'merge-password-123', password_confirmation: 'merge-password-123' })).status).toBeLessThan(300);
+    await visitor.post('/api/basket/items', { option_id: dvd.optionIds[0] }); // signed in: the customer's basket
+    await visitor.post('/api/logout');
+    await visitor.post('/api/basket/items', { option_id: dvd.optionIds[0] }); // as a guest again
+    await visitor.post('/api/basket/items', { option_id: download.optionIds[0] });
+    expect(visitor.cookie('shop_basket')).toBeDefined();
+    expect((await visitor.post('/api/login', { email, password: 'merge-password-123' })).status).toBe(200);
+    const merged = await visitor.get('/api/basket');
+    expect(merged.body.items.map((item: { option_id: number; qty: number }) => [item.option_id, item.qty]).sort()).toEqual(
+      [[dvd.optionIds[0], 2], [download.optionIds[0], 1]].sort(),
+    );
+    expect(visitor.cookie('shop_basket')).toBeUndefined();
+    // Once merged, the guest basket is gone: signing out leaves an empty guest basket.
+    await visitor.post('/api/logout');
+    expect((await visitor.get('/api/basket')).body.items).toEqual([]);
+  });
+});
