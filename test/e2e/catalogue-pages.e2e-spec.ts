@@ -295,7 +295,7 @@ describe(`catalogue pages (${databaseKind})`, () => {
       expect(thumbs.map((a) => a['aria-label'])).toEqual(['Show image 1 of 2: Manual handling DVD case', 'Show image 2 of 2: A scene from the film']);
     });
 
-    it('lists the options with prices ex and inc VAT, stock, and an honest (disabled) Add to basket', () => {
+    it('lists the options with prices ex and inc VAT, stock, and an Add to basket button for each in stock', () => {
       const table = section(res.text, 'data-options-table');
       const rows = [...table.matchAll(/<tr data-option="\d+">([\s\S]*?)<\/tr>/g)].map((m) => text(m[1]!));
       expect(rows).toEqual([
@@ -304,14 +304,17 @@ describe(`catalogue pages (${databaseKind})`, () => {
       ]);
       const buttons = tags(table, 'button');
       expect(buttons).toHaveLength(2);
-      for (const button of buttons) expect(button).toHaveProperty('disabled');
-      expect(text(section(res.text, 'data-basket-note'))).toContain('Online ordering opens soon');
+      for (const button of buttons) expect(button).not.toHaveProperty('disabled');
+      expect(buttons.map((b) => b['aria-label'])).toEqual(['Add DVD to basket', 'Add Online licence to basket']);
+      expect(text(section(res.text, 'data-basket-note'))).toContain('Prices exclude VAT at 20%');
       expect(text(section(res.text, 'data-product-price'))).toBe('from £99.00 ex VAT (£118.80 inc VAT)');
     });
 
     it('says "Out of stock" for an option with none left', async () => {
       const page = await http().get(`/products/${fire.slug}`).expect(200);
-      expect(text(section(page.text, 'data-options-table'))).toContain('£249.00 £298.80 Out of stock');
+      const table = section(page.text, 'data-options-table');
+      expect(text(table)).toContain('£249.00 £298.80 Out of stock');
+      expect(tags(table, 'button').filter((b) => 'disabled' in b)).toHaveLength(1); // that option's button cannot add
       expect(page.text).not.toContain('data-product-preview'); // no preview video
     });
 

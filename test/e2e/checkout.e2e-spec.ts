@@ -105,6 +105,8 @@ describe(`Checkout (${databaseKind})`, () => {
       });
       expect(res.status).toBe(201);
       expect(res.body.order).toMatchObject({ status: 'pending_payment', po_number: 'PO-HTTP-1' });
+      // The offer's totals for the chosen delivery are exactly what the order charges (the page shows them).
+      expect(offer.body.delivery_types.find((type: { id: number }) => type.id === tracked48).totals).toEqual(res.body.order.totals);
       expect(res.body.order.lines.map((line: { title: string; qty: number }) => [line.title, line.qty])).toEqual([
         ['Fire Safety Pack', 1],
         ['Manual Handling DVD', 1],

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ApiForm } from '../lib/use-api-form.js';
 import { TextField } from './FormControls.js';
 
@@ -93,7 +94,10 @@ export function AddressFields({
   onChange,
   form,
   idPrefix,
+  children,
 }: {
+  /** Fields shown first inside the fieldset (checkout's name and company of the addressee). */
+  children?: ReactNode;
   kind: AddressKind;
   legend: string;
   value: AddressForm;
@@ -116,6 +120,7 @@ export function AddressFields({
           {wholeErrors.join(' ')}
         </p>
       ) : null}
+      {children}
       {ADDRESS_PARTS.map((part) => (
         <TextField
           key={part}

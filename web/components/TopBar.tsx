@@ -1,16 +1,23 @@
 import { useState } from 'react';
+import { itemCount, useBasketTotals } from '../lib/basket.js';
 import { signOut } from '../lib/session.js';
 import { useShell } from '../lib/shell.js';
 
 /** Seed §2 top bar: basket total (→ /basket) and the account links. */
 export function TopBar() {
-  const { user, basket } = useShell();
+  const { user } = useShell();
+  const basket = useBasketTotals();
   const [signingOut, setSigningOut] = useState(false);
 
   return (
     <div className="topbar" data-topbar="">
       <div className="container topbar__inner">
-        <a className="topbar__basket" href="/basket" data-basket-link="">
+        <a
+          className="topbar__basket"
+          href="/basket"
+          data-basket-link=""
+          aria-label={`Basket: £${basket.grand_total}, ${itemCount(basket.items)}`}
+        >
           <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path
               fill="currentColor"
@@ -18,7 +25,7 @@ export function TopBar() {
             />
           </svg>
           <span className="topbar__basket-label">Basket</span>{' '}
-          <span className="topbar__basket-total" data-basket-total="">
+          <span className="topbar__basket-total" data-basket-total="" aria-live="polite">
             {`£${basket.grand_total}`}
           </span>
         </a>

@@ -1,17 +1,58 @@
+import { useRef, useState } from 'react';
 import type { OptionView } from '../../../src/modules/catalogue/index.js';
+import { errorBodyOf } from '../../lib/api.js';
+import { basketApi, itemCount } from '../../lib/basket.js';
 import { KIND_LABELS, stockState } from '../../lib/catalogue.js';
 import { formatPounds } from '../../lib/format.js';
 import { COMPANY } from '../../lib/site-links.js';
+import { Notice } from '../Notice.js';
 import './ProductOptions.css';
 
 export type OptionRow = Pick<OptionView, 'id' | 'name' | 'code' | 'price' | 'price_inc_vat' | 'qty' | 'kind'>;
 
+interface AddResult {
+  key: number;
+  kind: 'success' | 'error';
+  text: string;
+  /** What the basket said besides (a capped quantity, a changed price). */
+  messages: string[];
+  items?: number;
+  grandTotal?: string;
+}
+
 /**
  * What a product comes as, with its price ex VAT (the headline for business buyers) and inc VAT, and its
- * stock. "Add to basket" is a placeholder until the buying issue wires it: it is disabled and says so,
- * rather than pretending to work.
+ * stock, and "Add to basket" per option (seed §4: a new line first with qty 1, an existing line +1 capped at
+ * stock — the server decides both). The answer is announced below the table and the top bar's total follows
+ * at once; the page does not reload.
  */
-export function ProductOptions({ options }: { options: readonly OptionRow[] }) {
+export function ProductOptions({ options, productTitle }: { options: readonly OptionRow[]; productTitle: string }) {
+  const [adding, setAdding] = useState<number | null>(null);
+  const [result, setResult] = useState<AddResult | null>(null);
+  const busy = useRef(false);
+  const noticeSeq = useRef(0);
+
+  async function add(option: OptionRow) {
+    if (busy.current) return;
+    busy.current = true;
+    setAdding(option.id);
+    const label = `${productTitle} — ${option.name}`;
+    try {
+      const basket = await basketApi.add(option.id);
+      setResult({
+        key: ++noticeSeq.current, kind: 'success', text: `Added to your basket: ${label}.`, messages: basket.messages,
+        items: basket.totals.items, grandTotal: basket.totals.grand_total,
+      });
+    } catch (error) {
+      const body = errorBodyOf(error);
+      const text = body.status === 404 ? `${label} is no longer available to order.` : (body.message ?? 'The item could not be added to your basket. Please try again.');
+      setResult({ key: ++noticeSeq.current, kind: 'error', text, messages: [] });
+    } finally {
+      busy.current = false;
+      setAdding(null);
+    }
+  }
+
   if (options.length === 0) {
     return <p data-no-options="">This product is not available to order at the moment. Please contact us.</p>;
   }
@@ -56,9 +97,16 @@ export function ProductOptions({ options }: { options: readonly OptionRow[] }) {
                   </span>
                 </td>
                 <td className="options-table__buy">
-                  {/* BUYING ISSUE: becomes POST /api/basket/items {option_id} when the basket exists. */}
-                  <button type="button" className="button button--small" disabled aria-describedby="basket-note" data-add-to-basket={option.id}>
-                    Add to basket
+                  <button
+                    type="button"
+                    className="button button--small"
+                    disabled={!stock.available || adding !== null}
+                    aria-busy={adding === option.id}
+                    aria-label={`Add ${option.name} to basket`}
+                    data-add-to-basket={option.id}
+                    onClick={() => void add(option)}
+                  >
+                    {!stock.available ? 'Out of stock' : adding === option.id ? 'Adding…' : 'Add to basket'}
                   </button>
                 </td>
               </tr>
@@ -66,9 +114,33 @@ export function ProductOptions({ options }: { options: readonly OptionRow[] }) {
           })}
         </tbody>
       </table>
-      <p className="options-note" id="basket-note" data-basket-note="">
-        Online ordering opens soon. To order now, call us on <a href={COMPANY.phoneHref}>{COMPANY.phoneDisplay}</a> or{' '}
-        <a href="/contact">send us a message</a>.
+      <div className="options-result" aria-live="polite">
+        {result ? (
+          <Notice key={result.key} kind={result.kind} autoHideMs={false} className="options-result__notice">
+            <span data-add-result={result.kind}>{result.text}</span>
+            {result.messages.map((message) => (
+              <span key={message} className="options-result__message" data-basket-message="">
+                {' '}
+                {message}
+              </span>
+            ))}
+            {result.kind === 'success' ? (
+              <>
+                {' '}
+                <span className="options-result__totals">
+                  Your basket: {itemCount(result.items ?? 0)}, £{result.grandTotal} inc VAT.
+                </span>{' '}
+                <a href="/basket" className="options-result__link" data-view-basket="">
+                  View basket and checkout
+                </a>
+              </>
+            ) : null}
+          </Notice>
+        ) : null}
+      </div>
+      <p className="options-note" data-basket-note="">
+        Prices exclude VAT at 20%, which is added at checkout. Ordering for a school, council or NHS trust? Call us on{' '}
+        <a href={COMPANY.phoneHref}>{COMPANY.phoneDisplay}</a> or <a href="/contact">send us a message</a>.
       </p>
     </>
   );

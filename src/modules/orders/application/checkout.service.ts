@@ -30,11 +30,21 @@ export interface CheckoutView {
   requires_delivery: boolean;
   /** Grams, of the whole basket. */
   weight: number;
-  /** Only the types whose band fits the weight; the free digital delivery (id null) when nothing is physical. */
-  delivery_types: Array<{ id: number | null; name: string; price: number }>;
+  /**
+   * Only the types whose band fits the weight; the free digital delivery (id null) when nothing is physical. Each
+   * with the order's totals if chosen (pence; VAT once on goods plus delivery), so the page never computes VAT.
+   */
+  delivery_types: Array<{ id: number | null; name: string; price: number; totals: CheckoutTotals }>;
   billing_address: OrderAddress | null;
   delivery_address: OrderAddress | null;
   payment_methods: PaymentMethod[];
+}
+
+export interface CheckoutTotals {
+  subtotal: number;
+  delivery: number;
+  vat: number;
+  grand_total: number;
 }
 
 export interface PlacedOrder {
@@ -68,6 +78,14 @@ export class CheckoutService {
     const options = await this.stock.describe(contents.lines.map((line) => line.optionId));
     const { physical, weight } = measure(contents.lines, options);
     const fitting = physical ? await this.deliveryTypes.fitting(weight) : [];
+    const goods = contents.lines.map((line) => {
+      const option = options.get(line.optionId);
+      return option?.forSale ? option.price * line.qty : 0;
+    });
+    const withTotals = (type: { id: number | null; name: string; price: number }) => {
+      const totals = orderTotals(goods, type.price);
+      return { ...type, totals: { subtotal: totals.subtotal, delivery: totals.delivery, vat: totals.vat, grand_total: totals.grandTotal } };
+    };
     const name = `${profile.first_name} ${profile.last_name}`.trim() || null;
     const address = (postal: typeof profile.billing_address): OrderAddress | null =>
       postal ? { name, company: profile.company_name, ...postal } : null;
@@ -75,7 +93,7 @@ export class CheckoutService {
       basket: contents.view,
       requires_delivery: physical,
       weight,
-      delivery_types: physical ? fitting.map((type) => ({ id: type.id, name: type.name, price: type.price })) : [{ ...DIGITAL_DELIVERY, id: null }],
+      delivery_types: (physical ? fitting.map((type) => ({ id: type.id, name: type.name, price: type.price })) : [{ ...DIGITAL_DELIVERY, id: null }]).map(withTotals),
       billing_address: address(profile.billing_address),
       delivery_address: address(profile.delivery_address ?? profile.billing_address),
       payment_methods: ['card'],

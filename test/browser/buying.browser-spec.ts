@@ -1,0 +1,173 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { eventually } from '../support/browser.js';
+import { useBrowserShop } from '../support/browser-shop.js';
+import { DEMO_CUSTOMER, hydrated } from '../support/identity-browser.js';
+import { ROOT } from '../support/server-process.js';
+import { databaseKind } from '../support/test-database.js';
+
+const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
+const JOURNEY_TIMEOUT = 60_000;
+
+/** "£1,234.50" → 123450 pence. */
+const pence = (text: string) => Math.round(Number(text.replace(/[£,\s]/g, '')) * 100);
+
+/**
+ * Issue 12's "done when", in Chromium against the built server on demo data (`make start`'s shop): a guest adds a
+ * DVD and a download, signs in and keeps the basket, checks out with a PO number, pays on the test payment page and
+ * lands on /complete, which shows the order paid once the signed webhook has arrived.
+ */
+describe(`buying journeys in Chromium (${databaseKind})`, () => {
+  const shop = useBrowserShop({ setupTimeoutMs: 90_000 });
+
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+
+  const topBarTotal = (page: Page) => page.locator('[data-basket-total]');
+
+  /** Opens the first product of a category and adds the option whose name matches. */
+  async function addFromCategory(page: Page, category: string, option: RegExp): Promise<string> {
+    await page.goto(`/category/${category}`);
+    await page.locator('[data-product-card] a').first().click();
+    await page.waitForURL(/\/products\//);
+    await hydrated(page);
+    const title = (await page.locator('h1').innerText()).trim();
+    const before = await topBarTotal(page).innerText();
+    await page.getByRole('button', { name: option }).first().click();
+    await page.locator('[data-add-result="success"]').waitFor();
+    // The top bar follows without a reload.
+    await eventually(async () => (await topBarTotal(page).innerText()) !== before, { message: 'the top bar total to change' });
+    return title;
+  }
+
+  it('guest basket → sign in (kept) → checkout with a PO → pay on the test page → /complete shows it paid', async () => {
+    const { page, problems } = await shop.open();
+    await page.goto('/');
+    await hydrated(page);
+    expect(await topBarTotal(page).innerText()).toBe('£0.00');
+
+    const dvd = await addFromCategory(page, 'training-dvds', /^Add DVD to basket$/);
+    await page.locator('#options').screenshot({ path: path.join(SCREENSHOTS, 'product-added-1280x900.png') });
+    const pack = await addFromCategory(page, 'powerpoint', /^Add PowerPoint pack/);
+
+    // The basket: two lines; plus then minus on the DVD leaves it at one, and the totals follow.
+    await page.goto('/basket');
+    await hydrated(page);
+    const rows = page.locator('[data-basket-item]');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.first().innerText()).toContain(pack); // new items go first (seed §4)
+    const grandBefore = await page.locator('[data-grand-total]').innerText();
+    await page.getByRole('button', { name: `One more ${dvd}, DVD` }).click();
+    await eventually(async () => (await page.locator(`[data-basket-item] [data-qty="2"]`).count()) === 1, { message: 'the DVD to reach 2' });
+    expect(pence(await page.locator('[data-grand-total]').innerText())).toBeGreaterThan(pence(grandBefore));
+    expect(await topBarTotal(page).innerText()).toBe(await page.locator('[data-grand-total]').innerText());
+    await page.getByRole('button', { name: `One fewer ${dvd}, DVD` }).click();
+    await eventually(async () => (await page.locator('[data-grand-total]').innerText()) === grandBefore, { message: 'the total to go back' });
+    const guestTotal = await topBarTotal(page).innerText();
+    expect(guestTotal).toBe(grandBefore);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'basket-1280x900.png'), fullPage: true });
+
+    // Checkout needs an account: sign in, come back to checkout, with the basket kept.
+    await page.getByRole('link', { name: 'Sign in and checkout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await hydrated(page);
+    const login = page.locator('form[data-form="login"]');
+    await login.getByLabel('E-mail address').fill(DEMO_CUSTOMER.email);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await hydrated(page);
+    expect(await topBarTotal(page).innerText()).toBe(guestTotal);
+    const summary = page.locator('[data-checkout-summary]');
+    expect(await summary.locator('[data-checkout-line]').count()).toBe(2);
+
+    // The demo customer has no saved address: fill the billing address, deliver there, with a PO number.
+    const billing = page.locator('[data-address="billing_address"]');
+    await billing.getByLabel('Full name').fill('Casey Customer');
+    await billing.getByLabel('Company or organisation (optional)').fill('Customer Safety Ltd');
+    await billing.getByLabel('Address line 1').fill('1 High Street');
+    await billing.getByLabel('Town or city').fill('Leeds');
+    await billing.getByLabel('Postcode').fill('LS1 4AP');
+    await page.getByLabel('Purchase order number (optional)').fill('PO-JOURNEY-1');
+    // Without the terms: a clear answer next to the box, nothing placed.
+    await page.getByRole('button', { name: /^Continue to payment/ }).click();
+    await page.locator('[data-error-summary]').getByText('Accept the terms').first().waitFor();
+    expect(page.url()).toContain('/checkout');
+    await page.getByLabel(/I accept the/).check();
+    const delivery = await page.locator('[data-delivery-type] input:checked').locator('xpath=..').innerText();
+    expect(delivery).toMatch(/Royal Mail|Courier|Tracked/i);
+    const toPay = await page.locator('[data-checkout-summary] [data-grand-total]').innerText();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout-1280x900.png'), fullPage: true });
+    await page.getByRole('button', { name: /^Continue to payment/ }).click();
+
+    // The embedded test provider's hosted page.
+    await page.waitForURL(/\/pay\/test\//);
+    expect(await page.locator('.amount').innerText()).toBe(toPay);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'pay-test-1280x900.png'), fullPage: true });
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    // /complete: the webhook (queued, signed, POSTed to the shop) marks it paid; the page notices by itself.
+    await page.waitForURL(/\/complete\?order=\d+/);
+    await page.locator('[data-order-result="paid"]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('h1').innerText()).toBe('Thank you for your order');
+    expect(await page.locator('[data-order-po]').innerText()).toBe('PO-JOURNEY-1');
+    expect(await page.locator('[data-order-total]').innerText()).toBe(toPay);
+    expect(await page.locator('[data-order-status]').innerText()).toBe('Paid');
+    // Placing the order emptied the basket.
+    await page.reload();
+    await hydrated(page);
+    expect(await topBarTotal(page).innerText()).toBe('£0.00');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-1280x900.png'), fullPage: true });
+    expect(problems.unexpected([/status of 422\b/])).toEqual([]); // the refused first try
+  }, JOURNEY_TIMEOUT);
+
+  it('Cancel on the payment page lands on /cancelled with the order still unpaid; /complete does not pay it', async () => {
+    const { page, problems } = await shop.open();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await hydrated(page);
+    const login = page.locator('form[data-form="login"]');
+    await login.getByLabel('E-mail address').fill(DEMO_CUSTOMER.email);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await addFromCategory(page, 'risk-assessments', /^Add Risk assessment template/);
+    await page.goto('/basket');
+    await hydrated(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'basket-390x844.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await hydrated(page);
+    // Nothing physical: free digital delivery, and the address saved by the first journey (or typed now).
+    expect(await page.locator('[data-delivery-type="digital"]').innerText()).toContain('Digital delivery');
+    const billing = page.locator('[data-address="billing_address"]');
+    if ((await billing.getByLabel('Address line 1').inputValue()) === '') {
+      await billing.getByLabel('Full name').fill('Casey Customer');
+      await billing.getByLabel('Address line 1').fill('1 High Street');
+      await billing.getByLabel('Town or city').fill('Leeds');
+      await billing.getByLabel('Postcode').fill('LS1 4AP');
+    }
+    await page.getByLabel(/I accept the/).check();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout-390x844.png'), fullPage: true });
+    await page.getByRole('button', { name: /^Continue to payment/ }).click();
+    await page.waitForURL(/\/pay\/test\//);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'pay-test-390x844.png'), fullPage: true });
+    await page.getByRole('link', { name: /^Cancel/ }).click();
+
+    await page.waitForURL(/\/cancelled\?order=\d+/);
+    expect(await page.locator('h1').innerText()).toBe('Payment cancelled');
+    expect(await page.locator('[data-order-status]').innerText()).toBe('Awaiting payment');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'cancelled-390x844.png'), fullPage: true });
+    // Going to /complete by hand proves nothing: the order still waits for the webhook.
+    const orderId = new URL(page.url()).searchParams.get('order');
+    await page.goto(`/complete?order=${orderId}`);
+    await hydrated(page);
+    expect(await page.locator('h1').innerText()).toBe('Confirming your payment…');
+    expect(await page.locator('[data-order-result]').getAttribute('data-order-result')).toBe('pending_payment');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-waiting-390x844.png'), fullPage: true });
+    // Someone else's order, or none: the page is a 404.
+    const missing = await page.goto('/complete?order=999999');
+    expect(missing?.status()).toBe(404);
+    expect(problems.unexpected([/status of 404\b/])).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+});

@@ -1,0 +1,4 @@
+/** An order is personal: keep it out of search engines. */
+export default function Head() {
+  return <meta name="robots" content="noindex" />;
+}
