@@ -1,4 +1,6 @@
+import { MikroORM, RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
+import { JobHandlerRegistry } from '../../src/platform/queue/index.js';
 import { createProduct, type ProductFixture } from '../support/catalogue-fixtures.js';
 import { CookieClient, nextIp, setCookieNamed } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -210,5 +212,26 @@ describe(`Basket (${databaseKind})`, () => {
     // Once merged, the guest basket is gone: signing out leaves an empty guest basket.
     await visitor.post('/api/logout');
     expect((await visitor.get('/api/basket')).body.items).toEqual([]);
+  });
+
+  it('sweeps guest baskets unused for longer than the cookie lives (3 days), through its recurring job; never a customer basket', async () => {
+    const poster = await product([{ name: 'A2 poster', price: 995, weight: 120, qty: null, kind: 'physical' }]);
+    const stale = guest();
+    const fresh = guest();
+    await stale.post('/api/basket/items', { option_id: poster.optionIds[0] });
+    await fresh.post('/api/basket/items', { option_id: poster.optionIds[0] });
+    const customerBaskets = async () => Number((await shop.sql<{ n: string }>('select count(*) as n from baskets where user_id is not null'))[0]!.n);
+    const customersBefore = await customerBaskets();
+    await shop.sql(
+      `update baskets set updated_at = now() - interval '3 days 1 minute' where id = (select basket_id from basket_items where option_id = ? order by id limit 1)`,
+      [poster.optionIds[0]],
+    );
+    await shop.sql(`update baskets set updated_at = now() - interval '4 days' where user_id is not null`);
+    const sweep = shop.app.get(JobHandlerRegistry).get('basket.sweep-guests')!;
+    expect(shop.app.get(JobHandlerRegistry).recurring()).toContainEqual({ type: 'basket.sweep-guests', everyMs: 6 * 60 * 60 * 1000 });
+    await RequestContext.create(shop.app.get(MikroORM).em, () => sweep({}, { id: 0, type: 'basket.sweep-guests', attempt: 1, maxAttempts: 1 }));
+    expect((await stale.get('/api/basket')).body.items).toEqual([]);
+    expect((await fresh.get('/api/basket')).body.items).toHaveLength(1);
+    expect(await customerBaskets()).toBe(customersBefore);
   });
 });

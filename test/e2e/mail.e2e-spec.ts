@@ -41,7 +41,7 @@ const sendFrom = (app: INestApplication, message: Parameters<OutboundMail['send'
   RequestContext.create(app.get(MikroORM).em, () => app.get(OutboundMail).send(message));
 
 const jobs = (app: INestApplication) =>
-  app.get(MikroORM).em.getConnection().execute(`select type, status, attempts, payload from jobs order by id`) as Promise<
+  app.get(MikroORM).em.getConnection().execute(`select type, status, attempts, payload from jobs where type like 'mail.%' order by id`) as Promise<
     Array<{ type: string; status: string; attempts: number; payload: Record<string, unknown> }>
   >;
 

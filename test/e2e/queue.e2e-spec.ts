@@ -29,6 +29,7 @@ interface JobRow {
   locked_at: Date | null;
   last_error: string | null;
   finished_at: Date | null;
+  run_at: Date;
 }
 
 /** One "process": config + persistence + queue on the test database, worker not auto-started. */
@@ -324,6 +325,38 @@ describe(`durable job queue (${databaseKind})`, () => {
       await stopping;
       expect(node.worker.isRunning).toBe(false);
       expect(await jobOfType('test.slow')).toMatchObject({ status: 'done', attempts: 1 });
+    });
+  });
+
+  describe('recurring jobs', () => {
+    it('keeps exactly one pending run: the first due at start, the next one interval after each run, none doubled by a restart', async () => {
+      let runs = 0;
+      node.registry.registerRecurring('test.every-second', 1000, async () => {
+        runs++;
+      });
+      const pending = () => sql<JobRow[]>(`select * from jobs where type = 'test.every-second' and status = 'pending'`);
+      node.worker.start();
+      try {
+        const done = await until(async () => (await jobsOfType('test.every-second')).find((job) => job.status === 'done'), 'the first run');
+        expect(done).toMatchObject({ attempts: 1 });
+        const next = await until(async () => (await pending())[0], 'the next run');
+        const inMs = new Date(next.run_at).getTime() - new Date(done.finished_at!).getTime();
+        expect(inMs).toBeGreaterThan(500);
+        expect(inMs).toBeLessThan(1500);
+      } finally {
+        await node.worker.stop();
+      }
+      node.worker.start(); // a restart (or a second process) finds the pending run and adds none
+      try {
+        await until(async () => runs >= 2, 'the second run', 5000);
+        await until(async () => (await pending()).length === 1, 'the third run to be queued');
+      } finally {
+        await node.worker.stop();
+      }
+      const rows = await jobsOfType('test.every-second');
+      expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1);
+      expect(rows.filter((row) => row.status === 'done').length).toBe(runs);
+      expect(() => node.registry.registerRecurring('test.too-often', 10, async () => undefined)).toThrow(/at most once a second/);
     });
   });
 

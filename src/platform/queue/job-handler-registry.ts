@@ -24,11 +24,29 @@ export const JOB_TYPE_PATTERN = /^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/;
 @Injectable()
 export class JobHandlerRegistry {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly intervals = new Map<string, number>();
 
   register<P extends JobPayload>(type: string, handler: JobHandler<P>): void {
     assertJobType(type);
     if (this.handlers.has(type)) throw new Error(`A handler for job type "${type}" is registered already.`);
     this.handlers.set(type, handler as JobHandler);
+  }
+
+  /**
+   * A job that runs every `everyMs` for as long as the shop runs (housekeeping such as sweeping abandoned guest
+   * baskets). The worker keeps exactly one pending job of the type: it queues one when it starts if none is
+   * pending, and the next one each time a run finishes — so the schedule lives in the durable queue, survives
+   * restarts, and several processes never multiply it.
+   */
+  registerRecurring(type: string, everyMs: number, handler: JobHandler): void {
+    if (!Number.isInteger(everyMs) || everyMs < 1000) throw new Error('A recurring job runs at most once a second.');
+    this.register(type, handler);
+    this.intervals.set(type, everyMs);
+  }
+
+  /** The recurring job types and their intervals (ms). */
+  recurring(): Array<{ type: string; everyMs: number }> {
+    return [...this.intervals].map(([type, everyMs]) => ({ type, everyMs }));
   }
 
   get(type: string): JobHandler | undefined {

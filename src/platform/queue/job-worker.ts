@@ -55,6 +55,11 @@ const DONE_SQL = `update jobs set status = 'done', finished_at = now(), locked_a
 const RETRY_SQL = `update jobs set status = 'pending', run_at = now() + ? * interval '1 millisecond', last_error = ?, locked_at = null, locked_by = null, updated_at = now() ${MINE}`;
 const FAIL_SQL = `update jobs set status = 'failed', finished_at = now(), last_error = ?, locked_at = null, locked_by = null, updated_at = now() ${MINE}`;
 const RENEW_SQL = `update jobs set locked_at = now() ${MINE}`;
+// The next run of a recurring job, unless one is pending already (one statement: no read-then-write window).
+const NEXT_RECURRING_SQL = `
+  insert into jobs (type, payload, status, attempts, max_attempts, run_at, created_at, updated_at)
+  select ?, '{}'::jsonb, 'pending', 0, ?, now() + ? * interval '1 millisecond', now(), now()
+   where not exists (select 1 from jobs where type = ? and status = 'pending')`;
 
 /**
  * Runs due jobs, one at a time, each in its own entity manager (`RequestContext`), outside any
@@ -71,6 +76,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   private readonly logger = new Logger(JobWorker.name);
   private loop: Promise<void> | null = null;
   private stopping = false;
+  private recurringScheduled = false;
   private sleeper: { timer: NodeJS.Timeout; wake: () => void } | null = null;
   /** Since when polls have found no jobs table (null: it exists, or not polled yet). */
   private tableMissingSince: number | null = null;
@@ -101,6 +107,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   start(): void {
     if (this.loop) return;
     this.stopping = false;
+    this.recurringScheduled = false; // a restarted worker checks its recurring jobs again
     this.logger.log(`Queue worker ${this.id} started (polling every ${this.options.pollMs} ms).`);
     this.loop = this.run().finally(() => {
       this.loop = null;
@@ -134,6 +141,7 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
   private async run(): Promise<void> {
     while (!this.stopping) {
       try {
+        await this.scheduleRecurring();
         await this.drain();
         this.tableMissingSince = null;
         if (this.pollFailure) this.logger.log('The queue worker can poll for jobs again.');
@@ -221,6 +229,8 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     if (failure === null) {
       await this.record('done', job, DONE_SQL, [job.id, this.id]);
       this.logger.log(`Finished ${label}.`);
+      const every = this.recurringEvery(job.type);
+      if (every !== null) await this.queueRecurring(job.type, every);
     } else if (job.attempts < job.maxAttempts) {
       const delay = retryDelayMs(job.attempts, this.options);
       await this.record('pending', job, RETRY_SQL, [delay, lastError(failure), job.id, this.id]);
@@ -228,7 +238,24 @@ export class JobWorker implements OnApplicationBootstrap, BeforeApplicationShutd
     } else {
       await this.record('failed', job, FAIL_SQL, [lastError(failure), job.id, this.id]);
       this.logger.error(`Gave up ${label}: ${describe(failure)}`, failure instanceof Error ? failure.stack : undefined);
+      const every = this.recurringEvery(job.type);
+      if (every !== null) await this.queueRecurring(job.type, every); // one bad run does not end the schedule
     }
+  }
+
+  private recurringEvery(type: string): number | null {
+    return this.registry.recurring().find((entry) => entry.type === type)?.everyMs ?? null;
+  }
+
+  /** Makes sure each recurring job type has its pending run (the first one due now). Once per worker start. */
+  private async scheduleRecurring(): Promise<void> {
+    if (this.recurringScheduled) return;
+    for (const { type } of this.registry.recurring()) await this.queueRecurring(type, 0);
+    this.recurringScheduled = true;
+  }
+
+  private async queueRecurring(type: string, delayMs: number): Promise<void> {
+    await this.execute(NEXT_RECURRING_SQL, [type, this.options.defaultMaxAttempts, delayMs, type], 'run');
   }
 
   private async record(outcome: string, job: ClaimedJob, sql: string, params: unknown[]): Promise<void> {

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Transactions } from '../../../platform/persistence/index.js';
+import { JobHandlerRegistry } from '../../../platform/queue/index.js';
 import { StockService, type PurchasableOption } from '../../catalogue/index.js';
 import { decrease, increase } from '../domain/basket-rules.js';
 import { BasketItemNotFoundError, NothingInStockError, OptionNotFoundError } from '../domain/basket-errors.js';
@@ -22,6 +23,9 @@ export interface BasketContents {
 /** Seed: the basket cookie lives 3 days, renewed on use; a guest basket unused for longer is swept. */
 export const BASKET_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 const MAX_ID = 2_147_483_647;
+/** Sweeps guest baskets past their cookie's lifetime (nobody can reach them any more) four times a day. */
+export const SWEEP_GUEST_BASKETS_JOB = 'basket.sweep-guests';
+const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The basket (seed §4, product.md "Basket module"). Every operation answers the whole basket, rebuilt from the
@@ -30,12 +34,19 @@ const MAX_ID = 2_147_483_647;
  * after signing in moves the guest basket of the same browser into theirs.
  */
 @Injectable()
-export class BasketService {
+export class BasketService implements OnModuleInit {
   constructor(
     @Inject(BASKET_STORE) private readonly store: BasketStore,
     private readonly stock: StockService,
     private readonly transactions: Transactions,
+    private readonly jobs: JobHandlerRegistry,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.registerRecurring(SWEEP_GUEST_BASKETS_JOB, SWEEP_EVERY_MS, async () => {
+      await this.sweepAbandonedGuestBaskets();
+    });
+  }
 
   /** get: the visitor's basket, or an empty one. */
   async get(visitor: BasketVisitor): Promise<BasketView> {
