@@ -13,6 +13,11 @@ const JOURNEY_TIMEOUT = 60_000;
 /** "£1,234.50" → 123450 pence. */
 const pence = (text: string) => Math.round(Number(text.replace(/[£,\s]/g, '')) * 100);
 
+/** Screenshots are taken once the page loader's overlay (seed §4) has gone, so they show the page itself. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('[data-page-loader="hidden"]').waitFor({ state: 'attached', timeout: 10_000 });
+}
+
 /**
  * Issue 12's "done when", in Chromium against the built server on demo data (`make start`'s shop): a guest adds a
  * DVD and a download, signs in and keeps the basket, checks out with a PO number, pays on the test payment page and
@@ -47,6 +52,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     expect(await topBarTotal(page).innerText()).toBe('£0.00');
 
     const dvd = await addFromCategory(page, 'training-dvds', /^Add DVD to basket$/);
+    await settled(page);
     await page.locator('#options').screenshot({ path: path.join(SCREENSHOTS, 'product-added-1280x900.png') });
     const pack = await addFromCategory(page, 'powerpoint', /^Add PowerPoint pack/);
 
@@ -65,6 +71,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await eventually(async () => (await page.locator('[data-grand-total]').innerText()) === grandBefore, { message: 'the total to go back' });
     const guestTotal = await topBarTotal(page).innerText();
     expect(guestTotal).toBe(grandBefore);
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'basket-1280x900.png'), fullPage: true });
 
     // Checkout needs an account: sign in, come back to checkout, with the basket kept.
@@ -97,6 +104,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     const delivery = await page.locator('[data-delivery-type] input:checked').locator('xpath=..').innerText();
     expect(delivery).toMatch(/Royal Mail|Courier|Tracked/i);
     const toPay = await page.locator('[data-checkout-summary] [data-grand-total]').innerText();
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout-1280x900.png'), fullPage: true });
     await page.getByRole('button', { name: /^Continue to payment/ }).click();
 
@@ -117,6 +125,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await page.reload();
     await hydrated(page);
     expect(await topBarTotal(page).innerText()).toBe('£0.00');
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-1280x900.png'), fullPage: true });
     expect(problems.unexpected([/status of 422\b/])).toEqual([]); // the refused first try
   }, JOURNEY_TIMEOUT);
@@ -134,6 +143,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await addFromCategory(page, 'risk-assessments', /^Add Risk assessment template/);
     await page.goto('/basket');
     await hydrated(page);
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'basket-390x844.png'), fullPage: true });
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
@@ -148,6 +158,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
       await billing.getByLabel('Postcode').fill('LS1 4AP');
     }
     await page.getByLabel(/I accept the/).check();
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout-390x844.png'), fullPage: true });
     await page.getByRole('button', { name: /^Continue to payment/ }).click();
     await page.waitForURL(/\/pay\/test\//);
@@ -157,6 +168,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await page.waitForURL(/\/cancelled\?order=\d+/);
     expect(await page.locator('h1').innerText()).toBe('Payment cancelled');
     expect(await page.locator('[data-order-status]').innerText()).toBe('Awaiting payment');
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'cancelled-390x844.png'), fullPage: true });
     // Going to /complete by hand proves nothing: the order still waits for the webhook.
     const orderId = new URL(page.url()).searchParams.get('order');
@@ -164,6 +176,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await hydrated(page);
     expect(await page.locator('h1').innerText()).toBe('Confirming your payment…');
     expect(await page.locator('[data-order-result]').getAttribute('data-order-result')).toBe('pending_payment');
+    await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-waiting-390x844.png'), fullPage: true });
     // Someone else's order, or none: the page is a 404.
     const missing = await page.goto('/complete?order=999999');

@@ -44,7 +44,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
             <th scope="col" className="order-summary__num">
               Qty
             </th>
-            <th scope="col" className="order-summary__num">
+            <th scope="col" className="order-summary__num order-summary__unit">
               Unit price
             </th>
             <th scope="col" className="order-summary__num">
@@ -62,7 +62,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
                 </span>
               </th>
               <td className="order-summary__num">{line.qty}</td>
-              <td className="order-summary__num">{formatPounds(line.unit_price)}</td>
+              <td className="order-summary__num order-summary__unit">{formatPounds(line.unit_price)}</td>
               <td className="order-summary__num">{formatPounds(line.line_total)}</td>
             </tr>
           ))}
