@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
-import { AccountService, UserAdministrationService } from '../../identity/index.js';
+import { UserAdministrationService } from '../../identity/index.js';
 import type { Order } from '../domain/order.entity.js';
 import type { OrderStatus } from '../domain/order-process.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
@@ -27,7 +27,6 @@ export class OrderAdminService {
     @Inject(ORDER_STORE) private readonly orders: OrderStore,
     private readonly lifecycle: OrderLifecycleService,
     private readonly users: UserAdministrationService,
-    private readonly accounts: AccountService,
   ) {}
 
   /** Search by order number, PO number or customer e-mail (identity finds the customers); newest first. */
@@ -68,10 +67,8 @@ export class OrderAdminService {
     return page.data.filter((user) => user.email.includes(needle)).map((user) => user.id);
   }
 
-  /** E-mails of the customers on one page of orders (at most a page's worth of look-ups). */
-  private async emailsOf(orders: readonly Order[]): Promise<Map<number, string>> {
-    const ids = [...new Set(orders.map((order) => order.customerId))];
-    const profiles = await Promise.all(ids.map((id) => this.accounts.getProfile(id).catch(() => null)));
-    return new Map(profiles.filter((profile) => profile !== null).map((profile) => [profile.id, profile.email]));
+  /** E-mails of the customers on one page of orders, in one query. */
+  private emailsOf(orders: readonly Order[]): Promise<Map<number, string>> {
+    return this.users.emailsOf([...new Set(orders.map((order) => order.customerId))]);
   }
 }
