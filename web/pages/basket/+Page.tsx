@@ -188,9 +188,9 @@ export default function Page() {
             </tbody>
           </table>
 
-          <aside className="basket-summary" aria-labelledby="basket-summary-heading" data-basket-totals="">
+          <aside className="summary-panel basket-summary" aria-labelledby="basket-summary-heading" data-basket-totals="">
             <h2 id="basket-summary-heading">Summary</h2>
-            <dl className="basket-summary__rows">
+            <dl className="summary-panel__rows">
               <dt>Items</dt>
               <dd data-total-items="">{itemCount(basket.totals.items)}</dd>
               {basket.totals.weight > 0 ? (
@@ -203,8 +203,8 @@ export default function Page() {
               <dd data-total="">£{basket.totals.total}</dd>
               <dt>VAT at 20%</dt>
               <dd data-vat="">£{basket.totals.vat}</dd>
-              <dt className="basket-summary__grand">Total inc VAT</dt>
-              <dd className="basket-summary__grand" data-grand-total="">
+              <dt className="summary-panel__grand">Total inc VAT</dt>
+              <dd className="summary-panel__grand" data-grand-total="">
                 £{basket.totals.grand_total}
               </dd>
             </dl>

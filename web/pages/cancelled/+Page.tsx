@@ -1,8 +1,7 @@
 import { useData } from 'vike-react/useData';
-import { OrderSummary } from '../../components/orders/OrderSummary.js';
+import { OrderResult } from '../../components/orders/OrderResult.js';
 import { isPaid } from '../../lib/orders.js';
 import type { Data } from './+data.js';
-import '../complete/complete.css';
 
 /**
  * Where the payment page's Cancel returns to (`/cancelled?order={id}`). Cancelling payment does not cancel the
@@ -13,42 +12,31 @@ export default function Page() {
   const { order } = useData<Data>();
   const paid = isPaid(order.status);
   return (
-    <div className="container order-result" data-page="cancelled">
-      <div className={`order-result__banner order-result__banner--${paid ? 'paid' : 'ended'}`} role="status" data-order-result={order.status}>
-        {paid ? (
-          <>
-            <h1>Your order is paid</h1>
-            <p>
-              Order <strong>{order.number}</strong> has been paid, so there is nothing to cancel. <a href={`/complete?order=${order.id}`}>See your order</a>.
-            </p>
-          </>
-        ) : order.status === 'pending_payment' ? (
-          <>
-            <h1>Payment cancelled</h1>
-            <p>
-              You have not been charged. Order <strong>{order.number}</strong> has not been paid; if it stays unpaid it is cancelled automatically
-              within 30 minutes and its items go back on sale.
-            </p>
-          </>
-        ) : (
-          <>
-            <h1>Order cancelled</h1>
-            <p>
-              Order <strong>{order.number}</strong> has been cancelled and you have not been charged. If you still need these items, please add them to your
-              basket again.
-            </p>
-          </>
-        )}
-      </div>
-      <OrderSummary order={order} />
-      <p className="order-result__actions">
-        <a className="button" href="/category">
-          Continue shopping
-        </a>
-        <a className="button button--secondary" href="/contact">
-          Contact us
-        </a>
-      </p>
-    </div>
+    <OrderResult page="cancelled" order={order} tone={paid ? 'paid' : 'ended'} next={{ href: '/contact', label: 'Contact us' }}>
+      {paid ? (
+        <>
+          <h1>Your order is paid</h1>
+          <p>
+            Order <strong>{order.number}</strong> has been paid, so there is nothing to cancel. <a href={`/complete?order=${order.id}`}>See your order</a>.
+          </p>
+        </>
+      ) : order.status === 'pending_payment' ? (
+        <>
+          <h1>Payment cancelled</h1>
+          <p>
+            You have not been charged. Order <strong>{order.number}</strong> has not been paid; if it stays unpaid it is cancelled automatically
+            within 30 minutes and its items go back on sale.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Order cancelled</h1>
+          <p>
+            Order <strong>{order.number}</strong> has been cancelled and you have not been charged. If you still need these items, please add them to your
+            basket again.
+          </p>
+        </>
+      )}
+    </OrderResult>
   );
 }

@@ -300,7 +300,7 @@ export default function Page() {
           </div>
         </form>
 
-        <aside className="checkout-summary" aria-labelledby="checkout-summary-heading" data-checkout-summary="">
+        <aside className="summary-panel checkout-summary" aria-labelledby="checkout-summary-heading" data-checkout-summary="">
           <h2 id="checkout-summary-heading">Your order</h2>
           <ul className="checkout-summary__lines">
             {lines.map((item) => (
@@ -316,15 +316,15 @@ export default function Page() {
             ))}
           </ul>
           {chosen ? (
-            <dl className="checkout-summary__totals">
+            <dl className="summary-panel__rows">
               <dt>Subtotal ex VAT</dt>
               <dd data-subtotal="">{formatPounds(chosen.totals.subtotal)}</dd>
               <dt>{chosen.name}</dt>
               <dd data-delivery-price="">{chosen.totals.delivery === 0 ? 'Free' : formatPounds(chosen.totals.delivery)}</dd>
               <dt>VAT at 20%</dt>
               <dd data-vat="">{formatPounds(chosen.totals.vat)}</dd>
-              <dt className="checkout-summary__grand">Total to pay</dt>
-              <dd className="checkout-summary__grand" data-grand-total="">
+              <dt className="summary-panel__grand">Total to pay</dt>
+              <dd className="summary-panel__grand" data-grand-total="">
                 {formatPounds(chosen.totals.grand_total)}
               </dd>
             </dl>

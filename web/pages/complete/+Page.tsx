@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import type { OrderView } from '../../../src/modules/orders/index.js';
-import { OrderSummary } from '../../components/orders/OrderSummary.js';
+import { OrderResult } from '../../components/orders/OrderResult.js';
 import { apiFetch } from '../../lib/api.js';
 import { isPaid } from '../../lib/orders.js';
 import type { Data } from './+data.js';
-import './complete.css';
 
 /** How often the page asks whether the payment has been confirmed, and for how long before it says so. */
 export const POLL_INTERVAL_MS = 2000;
@@ -49,45 +48,34 @@ export default function Page() {
   const paid = isPaid(order.status);
   const physical = order.delivery_address !== null;
   return (
-    <div className="container order-result" data-page="complete">
-      <div className={`order-result__banner order-result__banner--${paid ? 'paid' : waiting ? 'waiting' : 'ended'}`} role="status" data-order-result={order.status}>
-        {paid ? (
-          <>
-            <h1>Thank you for your order</h1>
-            <p>
-              We have received your payment for order <strong>{order.number}</strong>.{' '}
-              {physical ? 'We will let you know when it is on its way.' : 'Downloads and online training are delivered electronically: nothing will come by post.'}
-            </p>
-          </>
-        ) : waiting ? (
-          <>
-            <h1>Confirming your payment…</h1>
-            <p>
-              {gaveUp
-                ? 'This is taking longer than usual. If you completed the payment, your order will be marked as paid as soon as the confirmation reaches us; refresh this page to check.'
-                : `We are waiting for the payment provider to confirm the payment for order ${order.number}. This page updates by itself.`}
-            </p>
-            {!gaveUp ? <span className="order-result__spinner" aria-hidden="true" /> : null}
-          </>
-        ) : (
-          <>
-            <h1>This order was not completed</h1>
-            <p>
-              Order <strong>{order.number}</strong> has been {order.status === 'refunded' ? 'refunded' : 'cancelled'}. You have not been charged for
-              it; if you still need these items, please add them to your basket again.
-            </p>
-          </>
-        )}
-      </div>
-      <OrderSummary order={order} />
-      <p className="order-result__actions">
-        <a className="button" href="/category">
-          Continue shopping
-        </a>
-        <a className="button button--secondary" href="/account">
-          Your account
-        </a>
-      </p>
-    </div>
+    <OrderResult page="complete" order={order} tone={paid ? 'paid' : waiting ? 'waiting' : 'ended'} next={{ href: '/account', label: 'Your account' }}>
+      {paid ? (
+        <>
+          <h1>Thank you for your order</h1>
+          <p>
+            We have received your payment for order <strong>{order.number}</strong>.{' '}
+            {physical ? 'We will let you know when it is on its way.' : 'Downloads and online training are delivered electronically: nothing will come by post.'}
+          </p>
+        </>
+      ) : waiting ? (
+        <>
+          <h1>Confirming your payment…</h1>
+          <p>
+            {gaveUp
+              ? 'This is taking longer than usual. If you completed the payment, your order will be marked as paid as soon as the confirmation reaches us; refresh this page to check.'
+              : `We are waiting for the payment provider to confirm the payment for order ${order.number}. This page updates by itself.`}
+          </p>
+          {!gaveUp ? <span className="order-result__spinner" aria-hidden="true" /> : null}
+        </>
+      ) : (
+        <>
+          <h1>This order was not completed</h1>
+          <p>
+            Order <strong>{order.number}</strong> has been {order.status === 'refunded' ? 'refunded' : 'cancelled'}. You have not been charged for
+            it; if you still need these items, please add them to your basket again.
+          </p>
+        </>
+      )}
+    </OrderResult>
   );
 }
