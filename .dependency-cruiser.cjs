@@ -43,6 +43,20 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/.+', pathNot: '^src/modules/[^/]+/index\\.ts$' },
     },
     {
+      name: 'errors-live-in-domain',
+      severity: 'error',
+      comment: 'A module\'s expected failures (*-errors.ts) are part of its domain: they live in domain/, nowhere else.',
+      from: {},
+      to: { path: '^src/.*-errors\\.ts$', pathNot: '^src/modules/[^/]+/domain/' },
+    },
+    {
+      name: 'requests-live-in-http-adapters',
+      severity: 'error',
+      comment: 'Request DTOs (*.requests.ts, one file per resource) belong to a module\'s adapters/http/.',
+      from: {},
+      to: { path: '\\.requests?\\.ts$', pathNot: '^src/modules/[^/]+/adapters/http/.+\\.requests\\.ts$' },
+    },
+    {
       name: 'platform-is-module-agnostic',
       severity: 'error',
       comment: 'Platform code may name module types (for the SSR services bag) but never runs module code.',

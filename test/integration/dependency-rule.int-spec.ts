@@ -16,7 +16,14 @@ const FIXTURE: Record<string, string> = {
   'src/platform/names-module.ts': "import type { A } from '../modules/a/index.js';\nexport type Y = A;\n",
   'src/modules/a/index.ts': "export const a = 1;\nexport type A = number;\n",
   'src/modules/a/domain/entity.ts': "import { x } from '../../../platform/thing.js';\nexport const e = x;\n",
-  'src/modules/a/application/service.ts': "import { r } from '../adapters/repo.js';\nexport const s = r;\n",
+  'src/modules/a/application/service.ts': "import { r } from '../adapters/repo.js';\nimport { failed } from './service-errors.js';\nexport const s = r + failed;\n",
+  'src/modules/a/application/service-errors.ts': 'export const failed = 1;\n',
+  'src/modules/a/domain/a-errors.ts': 'export const fine = 1;\n',
+  'src/modules/a/adapters/http/a.controller.ts':
+    "import { fine } from '../../domain/a-errors.js';\nimport { q } from './a.request.js';\nimport { ok } from './a.requests.js';\nimport { bad } from '../../application/b.requests.js';\nexport const c = fine + q + ok + bad;\n",
+  'src/modules/a/adapters/http/a.request.ts': 'export const q = 1;\n',
+  'src/modules/a/adapters/http/a.requests.ts': 'export const ok = 1;\n',
+  'src/modules/a/application/b.requests.ts': 'export const bad = 1;\n',
   'src/modules/a/adapters/repo.ts': "import { b } from '../../b/domain/b.js';\nexport const r = b;\n",
   'src/modules/b/index.ts': 'export const bi = 1;\n',
   'src/modules/b/domain/b.ts': 'export const b = 1;\n',
@@ -58,6 +65,9 @@ describe('the dependency rule (make lint)', () => {
         'src-does-not-import-web-or-cli: src/platform/thing.ts -> web/page.ts',
         'web-takes-only-types-from-src: web/page.ts -> src/shared/kernel.ts',
         'no-circular: src/platform/thing.ts -> web/page.ts',
+        'errors-live-in-domain: src/modules/a/application/service.ts -> src/modules/a/application/service-errors.ts',
+        'requests-live-in-http-adapters: src/modules/a/adapters/http/a.controller.ts -> src/modules/a/adapters/http/a.request.ts',
+        'requests-live-in-http-adapters: src/modules/a/adapters/http/a.controller.ts -> src/modules/a/application/b.requests.ts',
       ].sort(),
     );
   });

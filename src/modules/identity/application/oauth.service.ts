@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Environment } from '../../../config/environment.js';
 import { OutboundMail } from '../../../platform/mail/index.js';
 import { Transactions } from '../../../platform/persistence/index.js';
-import { DomainError, NotFoundError } from '../../../shared/domain-error.js';
+import { NotFoundError } from '../../../shared/domain-error.js';
+import { OAuthSignInError } from '../domain/identity-errors.js';
 import { OAuthIdentity } from '../domain/oauth-identity.entity.js';
 import { User } from '../domain/user.entity.js';
 import { AuthService, type SignedIn } from './auth.service.js';
@@ -14,13 +15,6 @@ import type { ClientInfo } from './session.service.js';
 export interface OAuthProviderView {
   id: string;
   name: string;
-}
-
-/** Thrown when a sign-in through a provider cannot complete; the message is safe to show. */
-export class OAuthSignInError extends DomainError {
-  constructor(message: string) {
-    super('invalid', message);
-  }
 }
 
 @Injectable()

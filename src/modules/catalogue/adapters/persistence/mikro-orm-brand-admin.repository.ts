@@ -1,6 +1,6 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import { brandNameTaken } from '../../application/admin/admin-errors.js';
+import { brandNameTaken } from '../../domain/catalogue-admin-errors.js';
 import { containsPattern, type BrandAdminQuery, type BrandAdminSort } from '../../application/admin/admin-queries.js';
 import type { BrandAdminStore, BrandRow } from '../../application/ports/brand-admin.port.js';
 import { Brand } from '../../domain/brand.entity.js';

@@ -1,6 +1,6 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import { categorySlugTaken } from '../../application/admin/admin-errors.js';
+import { categorySlugTaken } from '../../domain/catalogue-admin-errors.js';
 import { containsPattern, type CategoryAdminQuery, type CategoryAdminSort } from '../../application/admin/admin-queries.js';
 import type { CategoryAdminStore, CategoryCounts, CategoryRow } from '../../application/ports/category-admin.port.js';
 import { Category } from '../../domain/category.entity.js';

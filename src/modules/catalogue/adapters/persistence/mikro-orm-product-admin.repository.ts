@@ -1,6 +1,6 @@
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import { optionCodeTaken, productCodeTaken, productSlugTaken } from '../../application/admin/admin-errors.js';
+import { optionCodeTaken, productCodeTaken, productSlugTaken } from '../../domain/catalogue-admin-errors.js';
 import { containsPattern, type ProductAdminQuery, type ProductAdminSort } from '../../application/admin/admin-queries.js';
 import type { AdminProductRow, ProductAdminStore } from '../../application/ports/product-admin.port.js';
 import { Brand } from '../../domain/brand.entity.js';

@@ -5,7 +5,7 @@ import { FILE_STORAGE, type FileStorage, mediaUrl, newStorageKey, normaliseImage
 import { Brand } from '../../domain/brand.entity.js';
 import { BRAND_ADMIN_STORE, type BrandAdminStore } from '../ports/brand-admin.port.js';
 import type { BrandAdminQuery, Paging } from './admin-queries.js';
-import { brandNameTaken } from './admin-errors.js';
+import { brandNameTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminBrandView } from './admin-views.js';
 import { StoredObjects } from './stored-objects.js';
 import type { UploadedFile } from './uploaded-file.js';

@@ -4,7 +4,7 @@ import { pageOf, type Page } from '../../../../shared/pagination.js';
 import { Category } from '../../domain/category.entity.js';
 import { CATEGORY_ADMIN_STORE, type CategoryAdminStore, type CategoryCounts } from '../ports/category-admin.port.js';
 import type { CategoryAdminQuery, Paging } from './admin-queries.js';
-import { categoryInUse, categorySlugTaken } from './admin-errors.js';
+import { categoryInUse, categorySlugTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminCategoryView } from './admin-views.js';
 
 /** What an administrator writes; on update, a field left out keeps its value. */

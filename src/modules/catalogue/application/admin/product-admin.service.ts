@@ -9,7 +9,7 @@ import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-ad
 import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
 import { toAdminFile, toAdminImage, toAdminOption, toAdminVideo } from './admin-mappers.js';
 import type { Paging, ProductAdminQuery } from './admin-queries.js';
-import { productCodeTaken, productSlugTaken } from './admin-errors.js';
+import { productCodeTaken, productSlugTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminProductListItem, AdminProductView } from './admin-views.js';
 import { withoutUndefined } from './partial.js';
 import { slugify } from '../../../../shared/slugify.js';

@@ -6,7 +6,7 @@ import { ProductFile, ProductImage, ProductVideo } from '../../domain/product-me
 import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
 import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
 import { toAdminFile, toAdminImage, toAdminVideo } from './admin-mappers.js';
-import { fileInUse } from './admin-errors.js';
+import { fileInUse } from '../../domain/catalogue-admin-errors.js';
 import type { AdminFileView, AdminImageView, AdminVideoView } from './admin-views.js';
 import { StoredObjects } from './stored-objects.js';
 import type { UploadedFile } from './uploaded-file.js';

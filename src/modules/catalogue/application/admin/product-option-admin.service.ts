@@ -6,7 +6,7 @@ import type { Product } from '../../domain/product.entity.js';
 import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
 import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
 import { toAdminOption } from './admin-mappers.js';
-import { optionCodeTaken } from './admin-errors.js';
+import { optionCodeTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminOptionView } from './admin-views.js';
 import { withoutUndefined } from './partial.js';
 import { lowestActivePrice } from './price-from.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiNotFoundResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { WidgetService, type WidgetView } from '../../application/widget.service.js';
-import { WidgetQueryRequest } from './widget-query.request.js';
+import { WidgetQueryRequest } from './widget.requests.js';
 
 class WidgetResponse implements Pick<WidgetView, 'id' | 'html'> {
   id!: number;

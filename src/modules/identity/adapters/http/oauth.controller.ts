@@ -2,7 +2,8 @@ import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
-import { OAuthService, OAuthSignInError } from '../../application/oauth.service.js';
+import { OAuthService } from '../../application/oauth.service.js';
+import { OAuthSignInError } from '../../domain/identity-errors.js';
 import type { OidcFlow } from '../../application/ports/oidc-client.port.js';
 import { clientOf } from './client-info.js';
 import { setSessionCookie } from './session-cookie.js';

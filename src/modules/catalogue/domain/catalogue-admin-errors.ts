@@ -1,4 +1,4 @@
-import { DomainError, InvalidInputError } from '../../../../shared/domain-error.js';
+import { DomainError, InvalidInputError } from '../../../shared/domain-error.js';
 
 /**
  * The catalogue administration's expected failures, in one place so services and the persistence
