@@ -1,7 +1,7 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import { BlogService, DEMO_BLOG_POSTS } from '../../src/modules/content/index.js';
-import { nextIp } from '../support/identity-client.js';
+import { bearerFor } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -28,10 +28,7 @@ describe(`blog (${databaseKind})`, () => {
   let admin: string;
   let customer: string;
 
-  const login = async (email: string, password: string) => {
-    const res = await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password }).expect(200);
-    return `Bearer ${res.body.token as string}`;
-  };
+  const login = (email: string, password: string) => bearerFor(shop, { email, password });
   const post = (body: object) => http().post('/api/admin/blog').set('Authorization', admin).send(body);
   let counter = 0;
   const slug = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { FILE_STORAGE, type FileStorage } from '../../src/platform/storage/index.js';
 import { createBrand, createCategory, createProduct } from '../support/catalogue-fixtures.js';
-import { nextIp } from '../support/identity-client.js';
+import { bearerFor } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -31,10 +31,7 @@ describe(`catalogue admin API (${databaseKind})`, () => {
     return object !== null;
   };
 
-  const login = async (email: string, password: string) => {
-    const res = await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password }).expect(200);
-    return `Bearer ${res.body.token as string}`;
-  };
+  const login = (email: string, password: string) => bearerFor(shop, { email, password });
 
   let png: Buffer;
   let jpeg: Buffer;

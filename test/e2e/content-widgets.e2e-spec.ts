@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { nextIp } from '../support/identity-client.js';
+import { signInByApi } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -10,8 +10,7 @@ describe(`admin widgets API (${databaseKind})`, () => {
   let customerToken: string;
   const http = () => request(shop.app.getHttpServer());
   const asAdmin = (req: request.Test) => req.set('Authorization', `Bearer ${adminToken}`);
-  const signIn = async (email: string, password: string) =>
-    (await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password }).expect(200)).body as { token: string; user: { id: number } };
+  const signIn = (email: string, password: string) => signInByApi(shop, { email, password });
 
   beforeAll(async () => {
     shop = await startTestApp({ TRUST_PROXY: '127.0.0.1', QUEUE_POLL_MS: '20' });

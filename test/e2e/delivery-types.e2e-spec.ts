@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { nextIp } from '../support/identity-client.js';
+import { bearerFor } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -17,10 +17,7 @@ describe(`Delivery types (admin API, ${databaseKind})`, () => {
     put: (path: string) => http().put(path).set('Authorization', admin),
     delete: (path: string) => http().delete(path).set('Authorization', admin),
   });
-  const login = async (email: string, password: string) => {
-    const res = await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password }).expect(200);
-    return `Bearer ${res.body.token as string}`;
-  };
+  const login = (email: string, password: string) => bearerFor(shop, { email, password });
 
   beforeAll(async () => {
     shop = await startTestApp();

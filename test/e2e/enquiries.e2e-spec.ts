@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { nextIp, uniqueEmail } from '../support/identity-client.js';
+import { bearerFor, nextIp, uniqueEmail } from '../support/identity-client.js';
 import { type MailboxMessage, waitForMail } from '../support/mailbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -27,8 +27,7 @@ describe(`enquiries API and pages (${databaseKind})`, () => {
 
   beforeAll(async () => {
     shop = await startTestApp({ TRUST_PROXY: '127.0.0.1', QUEUE_POLL_MS: '20', PUBLIC_URL: 'http://shop.test' });
-    const login = async (email: string, password: string) =>
-      `Bearer ${(await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password }).expect(200)).body.token as string}`;
+    const login = (email: string, password: string) => bearerFor(shop, { email, password });
     admin = await login('admin@example.com', 'demo-admin-password');
     customer = await login('customer@example.com', 'demo-customer-password');
   });

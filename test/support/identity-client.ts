@@ -74,3 +74,21 @@ export function uniqueEmail(prefix = 'buyer'): string {
 }
 
 export const GOOD_PASSWORD = 'Fire-Marshal-Course-2026';
+
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' } as const;
+export const DEMO_CUSTOMER = { email: 'customer@example.com', password: 'demo-customer-password' } as const;
+
+/**
+ * Signs in over the API from a fresh client address (so the sign-in rate limit never trips) and answers the
+ * token, the user and the `Authorization` header value (`Bearer …`). The one sign-in helper of the API suites.
+ */
+export async function signInByApi(shop: TestApp, credentials: { email: string; password: string }) {
+  const res = await request(shop.app.getHttpServer()).post('/api/login').set('X-Forwarded-For', nextIp()).send(credentials).expect(200);
+  const body = res.body as { token: string; user: { id: number; email: string; role: string } };
+  return { token: body.token, user: body.user, bearer: `Bearer ${body.token}` };
+}
+
+/** `Authorization` header value for these credentials. */
+export async function bearerFor(shop: TestApp, credentials: { email: string; password: string }): Promise<string> {
+  return (await signInByApi(shop, credentials)).bearer;
+}

@@ -5,19 +5,22 @@ export interface SiteLink {
   label: string;
 }
 
-export const MAIN_NAV_BEFORE_ABOUT: readonly SiteLink[] = [
-  { href: '/', label: 'Home' },
-  { href: '/category/training-dvds', label: 'Training DVDs' },
-  { href: '/category/online-training', label: 'Online Training' },
-  { href: '/category/posters', label: 'Posters' },
-  { href: '/training', label: 'Training Courses' },
-  { href: '/riskassessments', label: 'Risk Assessments' },
-  { href: '/category/powerpoint', label: 'PowerPoint' },
-];
+/** Each storefront section once; the nav bar, the footer and the home tiles list them in their own order. */
+const HOME: SiteLink = { href: '/', label: 'Home' };
+const DVDS: SiteLink = { href: '/category/training-dvds', label: 'Training DVDs' };
+const ONLINE: SiteLink = { href: '/category/online-training', label: 'Online Training' };
+const POSTERS: SiteLink = { href: '/category/posters', label: 'Posters' };
+const COURSES: SiteLink = { href: '/training', label: 'Training Courses' };
+const RISK_ASSESSMENTS: SiteLink = { href: '/riskassessments', label: 'Risk Assessments' };
+const POWERPOINT: SiteLink = { href: '/category/powerpoint', label: 'PowerPoint' };
+const ABOUT: SiteLink = { href: '/about', label: 'About Us' };
+const BLOG: SiteLink = { href: '/blog', label: 'Blog' };
+
+export const MAIN_NAV_BEFORE_ABOUT: readonly SiteLink[] = [HOME, DVDS, ONLINE, POSTERS, COURSES, RISK_ASSESSMENTS, POWERPOINT];
 
 export const ABOUT_MENU: readonly SiteLink[] = [
-  { href: '/about', label: 'About Us' },
-  { href: '/blog', label: 'Blog' },
+  ABOUT,
+  BLOG,
   { href: '/joinus/recruitment', label: 'Recruitment' },
   { href: '/joinus/distribution', label: 'Distribution' },
   { href: '/joinus/partnership', label: 'Partnership' },
@@ -25,20 +28,9 @@ export const ABOUT_MENU: readonly SiteLink[] = [
 
 export const MAIN_NAV_AFTER_ABOUT: readonly SiteLink[] = [{ href: '/contact', label: 'Contact' }];
 
-export const FOOTER_SHOP_LINKS: readonly SiteLink[] = [
-  { href: '/category', label: 'All Products' },
-  { href: '/category/training-dvds', label: 'Training DVDs' },
-  { href: '/category/online-training', label: 'Online Training' },
-  { href: '/category/posters', label: 'Posters' },
-  { href: '/training', label: 'Training Courses' },
-  { href: '/riskassessments', label: 'Risk Assessments' },
-];
+export const FOOTER_SHOP_LINKS: readonly SiteLink[] = [{ href: '/category', label: 'All Products' }, DVDS, ONLINE, POSTERS, COURSES, RISK_ASSESSMENTS];
 
-export const FOOTER_COMPANY_LINKS: readonly SiteLink[] = [
-  { href: '/about', label: 'About Us' },
-  { href: '/blog', label: 'Blog' },
-  { href: '/contact', label: 'Contact Us' },
-];
+export const FOOTER_COMPANY_LINKS: readonly SiteLink[] = [ABOUT, BLOG, { href: '/contact', label: 'Contact Us' }];
 
 export const FOOTER_LEGAL_LINKS: readonly SiteLink[] = [
   { href: '/terms', label: 'Terms & Conditions' },
@@ -55,10 +47,10 @@ export const SOCIAL_LINKS: readonly SiteLink[] = [
 
 /** The home page tiles: the four product categories of the nav bar. */
 export const CATEGORY_TILES: readonly (SiteLink & { blurb: string })[] = [
-  { href: '/category/training-dvds', label: 'Training DVDs', blurb: 'Health and safety training videos on disc for group sessions.' },
-  { href: '/category/online-training', label: 'Online Training', blurb: 'Self-paced courses your staff can take from any device.' },
-  { href: '/category/posters', label: 'Posters', blurb: 'Clear safety posters for the workplace, canteen and site.' },
-  { href: '/category/powerpoint', label: 'PowerPoint', blurb: 'Ready-made presentations for toolbox talks and inductions.' },
+  { ...DVDS, blurb: 'Health and safety training videos on disc for group sessions.' },
+  { ...ONLINE, blurb: 'Self-paced courses your staff can take from any device.' },
+  { ...POSTERS, blurb: 'Clear safety posters for the workplace, canteen and site.' },
+  { ...POWERPOINT, blurb: 'Ready-made presentations for toolbox talks and inductions.' },
 ];
 
 export const COMPANY = Object.freeze({

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// --- copied from src/modules/catalogue/adapters/persistence/sql-catalogue-reads.ts ---
+// --- copied from src/modules/catalogue/adapters/persistence/sql-catalogue.reads.ts ---
 const MATCH = `p.search_document @@ websearch_to_tsquery('english', ?)`;
 
 const ORDER = {
@@ -251,7 +251,7 @@ const squash = (text) => text.replace(/\s+/g, ' ').trim();
 
 /** Fragments of the copy that the shop's source no longer contains (empty when the copy is faithful). */
 export function driftFrom(root) {
-  const source = squash(readFileSync(path.join(root, 'src/modules/catalogue/adapters/persistence/sql-catalogue-reads.ts'), 'utf8'));
+  const source = squash(readFileSync(path.join(root, 'src/modules/catalogue/adapters/persistence/sql-catalogue.reads.ts'), 'utf8'));
   const constants = [MATCH, CARD_COLUMNS, CARD_JOINS, SEARCH_TERMS, KIND_VALUES, ...Object.values(ORDER)].map(squash);
   // The shop's templates interpolate the constants (${CARD_COLUMNS}) and the WHERE clause: compare what lies between.
   const templates = [LIST, FACET_CATEGORIES, FACET_BRANDS, FACET_KINDS, SUGGEST, SEARCH_SUMMARY, SEARCH_WALKED, SEARCH_RANKED]

@@ -1,5 +1,9 @@
 /** The basket module's public face: other modules, web/ and cli/ import only from here. */
 import { basketFeatures } from './basket.module.js';
+import { BasketModule } from './basket.module.js';
+import { BasketService, type BasketVisitor } from './application/basket.service.js';
+import { basketTokenOf } from './adapters/http/basket-cookie.js';
+import { shopModule } from '../../platform/shop-module.js';
 
 export { BasketModule } from './basket.module.js';
 export { BasketService, BASKET_LIFETIME_MS, type BasketVisitor, type BasketContents } from './application/basket.service.js';
@@ -7,3 +11,18 @@ export type { BasketView, BasketItemView, BasketTotalsView, BasketLine } from '.
 export { basketTokenOf } from './adapters/http/basket-cookie.js';
 
 export const basketEntities = basketFeatures.flatMap((f) => f.entities);
+
+/** What storefront pages may call of the basket, in-process. */
+export interface BasketPageServices {
+  /** The visitor's basket (the shell's total, /basket); the guest token comes from the basket's own cookie. */
+  basket: Pick<BasketService, 'get'> & { guestToken(cookies: Record<string, string | undefined>): string | null };
+}
+
+export const basketShopModule = shopModule({
+  module: BasketModule,
+  entities: basketEntities,
+  pageServices: {
+    inject: [BasketService],
+    build: (basket: BasketService): BasketPageServices => ({ basket: { get: (visitor: BasketVisitor) => basket.get(visitor), guestToken: basketTokenOf } }),
+  },
+});

@@ -4,10 +4,10 @@ import { AdminCategoriesController } from './adapters/http/admin-categories.cont
 import { AdminProductMediaController } from './adapters/http/admin-product-media.controller.js';
 import { AdminProductOptionsController } from './adapters/http/admin-product-options.controller.js';
 import { AdminProductsController } from './adapters/http/admin-products.controller.js';
-import { MikroOrmBrandAdminRepository } from './adapters/persistence/mikro-orm-brand-admin.repository.js';
-import { MikroOrmCategoryAdminRepository } from './adapters/persistence/mikro-orm-category-admin.repository.js';
-import { MikroOrmProductAdminRepository } from './adapters/persistence/mikro-orm-product-admin.repository.js';
-import { MikroOrmProductMediaRepository } from './adapters/persistence/mikro-orm-product-media.repository.js';
+import { MikroOrmBrandAdminStore } from './adapters/persistence/mikro-orm-brand-admin.store.js';
+import { MikroOrmCategoryAdminStore } from './adapters/persistence/mikro-orm-category-admin.store.js';
+import { MikroOrmProductAdminStore } from './adapters/persistence/mikro-orm-product-admin.store.js';
+import { MikroOrmProductMediaStore } from './adapters/persistence/mikro-orm-product-media.store.js';
 import { BrandAdminService } from './application/admin/brand-admin.service.js';
 import { CategoryAdminService } from './application/admin/category-admin.service.js';
 import { ProductAdminService } from './application/admin/product-admin.service.js';
@@ -29,10 +29,10 @@ export const adminFeature: FeatureSlice = {
   ],
   providers: [
     CategoryAdminService, BrandAdminService, ProductAdminService, ProductOptionAdminService, ProductMediaAdminService, StoredObjects,
-    { provide: CATEGORY_ADMIN_STORE, useClass: MikroOrmCategoryAdminRepository },
-    { provide: BRAND_ADMIN_STORE, useClass: MikroOrmBrandAdminRepository },
-    { provide: PRODUCT_ADMIN_STORE, useClass: MikroOrmProductAdminRepository },
-    { provide: PRODUCT_MEDIA_STORE, useClass: MikroOrmProductMediaRepository },
+    { provide: CATEGORY_ADMIN_STORE, useClass: MikroOrmCategoryAdminStore },
+    { provide: BRAND_ADMIN_STORE, useClass: MikroOrmBrandAdminStore },
+    { provide: PRODUCT_ADMIN_STORE, useClass: MikroOrmProductAdminStore },
+    { provide: PRODUCT_MEDIA_STORE, useClass: MikroOrmProductMediaStore },
   ],
   exports: [CategoryAdminService, BrandAdminService, ProductAdminService, ProductOptionAdminService, ProductMediaAdminService],
   entities: [],

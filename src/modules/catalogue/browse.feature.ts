@@ -1,7 +1,7 @@
 import type { FeatureSlice } from '../../platform/feature-slice.js';
 import { ContentModule } from '../content/index.js';
 import { CatalogueController } from './adapters/http/catalogue.controller.js';
-import { SqlCatalogueReads } from './adapters/persistence/sql-catalogue-reads.js';
+import { SqlCatalogueReads } from './adapters/persistence/sql-catalogue.reads.js';
 import { CatalogueSitemap } from './application/catalogue-sitemap.js';
 import { CatalogueService } from './application/catalogue.service.js';
 import { CATALOGUE_READS } from './application/ports/catalogue-read.port.js';

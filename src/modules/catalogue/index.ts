@@ -1,5 +1,10 @@
 /** The catalogue module's public face: other modules, web/ and cli/ import only from here. */
 import { catalogueFeatures } from './catalogue.module.js';
+import { CatalogueModule } from './catalogue.module.js';
+import { CatalogueService } from './application/catalogue.service.js';
+import { PreviewService } from './application/preview.service.js';
+import { ProductViewService } from './application/product-view.service.js';
+import { shopModule } from '../../platform/shop-module.js';
 
 export { CatalogueModule } from './catalogue.module.js';
 export { CatalogueService, slugOrId, type ProductListQuery } from './application/catalogue.service.js';
@@ -30,3 +35,19 @@ export {
 export { NO_MATCH_TERM } from './application/demo/synthetic-words.js';
 
 export const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);
+
+/** What storefront pages may call of the catalogue, in-process. */
+export interface CataloguePageServices {
+  catalogue: Pick<CatalogueService, 'listCategories' | 'findCategory' | 'listBrands' | 'listProducts' | 'featured' | 'cards' | 'findProduct'>;
+  productViews: Pick<ProductViewService, 'record' | 'popularIds'>;
+  previews: Pick<PreviewService, 'listForCustomer' | 'findForCustomer'>;
+}
+
+export const catalogueShopModule = shopModule({
+  module: CatalogueModule,
+  entities: catalogueEntities,
+  pageServices: {
+    inject: [CatalogueService, ProductViewService, PreviewService],
+    build: (catalogue: CatalogueService, productViews: ProductViewService, previews: PreviewService): CataloguePageServices => ({ catalogue, productViews, previews }),
+  },
+});

@@ -3,6 +3,10 @@ import { OAuthIdentitySchema } from './domain/oauth-identity.entity.js';
 import { PasswordResetTokenSchema } from './domain/password-reset-token.entity.js';
 import { SessionSchema } from './domain/session.entity.js';
 import { UserSchema } from './domain/user.entity.js';
+import { IdentityModule } from './identity.module.js';
+import { AccountService } from './application/account.service.js';
+import { OAuthService, type OAuthProviderView } from './application/oauth.service.js';
+import { shopModule } from '../../platform/shop-module.js';
 
 export { IdentityModule, IdentityHttpModule } from './identity.module.js';
 export { AccountService } from './application/account.service.js';
@@ -12,8 +16,23 @@ export { UserAdministrationService, DEMO_ACCOUNTS } from './application/user-adm
 export { UserDirectory } from './application/user-directory.service.js';
 export type { UserView } from './application/user-view.js';
 export type { SessionView } from './application/session.service.js';
-export { AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';
+export { AdminController, AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';
 /** The UK address rules of the profile, for other modules' requests (the checkout's addresses). */
 export { AddressRequest } from './adapters/http/requests/identity.requests.js';
 
 export const identityEntities = [UserSchema, SessionSchema, PasswordResetTokenSchema, OAuthIdentitySchema];
+
+/** What storefront pages may call of identity, in-process. */
+export interface IdentityPageServices {
+  account: Pick<AccountService, 'getProfile' | 'listSessions'>;
+  oauth: { providers(): OAuthProviderView[] };
+}
+
+export const identityShopModule = shopModule({
+  module: IdentityModule,
+  entities: identityEntities,
+  pageServices: {
+    inject: [AccountService, OAuthService],
+    build: (account: AccountService, oauth: OAuthService): IdentityPageServices => ({ account, oauth }),
+  },
+});

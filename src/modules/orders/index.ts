@@ -1,5 +1,9 @@
 /** The orders module's public face: other modules, web/ and cli/ import only from here. */
 import { ordersFeatures } from './orders.module.js';
+import { OrdersModule } from './orders.module.js';
+import { CheckoutService } from './application/checkout.service.js';
+import { OrderService } from './application/order.service.js';
+import { shopModule } from '../../platform/shop-module.js';
 
 export { OrdersModule } from './orders.module.js';
 export { DeliveryTypeService, DEFAULT_DELIVERY_TYPES, type DeliveryTypeView } from './application/delivery-type.service.js';
@@ -12,3 +16,20 @@ export type { OrderAddress } from './domain/order.entity.js';
 export { ORDER_STATUSES, ORDER_PROCESS, type OrderStatus } from './domain/order-process.js';
 
 export const ordersEntities = ordersFeatures.flatMap((f) => f.entities);
+
+/** What storefront pages may call of orders, in-process. */
+export interface OrdersPageServices {
+  /** The checkout page's offer (GET /api/checkout's JSON); placing the order is the API's. */
+  checkout: Pick<CheckoutService, 'describe'>;
+  /** A customer's own order (NotFound for anybody else's): /complete, /cancelled, /account/orders. */
+  orders: Pick<OrderService, 'findForCustomer' | 'listForCustomer'>;
+}
+
+export const ordersShopModule = shopModule({
+  module: OrdersModule,
+  entities: ordersEntities,
+  pageServices: {
+    inject: [CheckoutService, OrderService],
+    build: (checkout: CheckoutService, orders: OrderService): OrdersPageServices => ({ checkout, orders }),
+  },
+});

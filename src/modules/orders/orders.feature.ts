@@ -3,7 +3,7 @@ import { CatalogueModule } from '../catalogue/index.js';
 import { IdentityModule } from '../identity/index.js';
 import { AdminOrdersController } from './adapters/http/admin-orders.controller.js';
 import { OrdersController } from './adapters/http/orders.controller.js';
-import { MikroOrmOrderRepository } from './adapters/persistence/mikro-orm-order.repository.js';
+import { MikroOrmOrderStore } from './adapters/persistence/mikro-orm-order.store.js';
 import { OrderAdminService } from './application/order-admin.service.js';
 import { OrderLifecycleService } from './application/order-lifecycle.service.js';
 import { OrderService } from './application/order.service.js';
@@ -14,7 +14,7 @@ import { OrderHistoryEntrySchema, OrderLineSchema, OrderSchema } from './domain/
 export const ordersFeature: FeatureSlice = {
   imports: [CatalogueModule, IdentityModule], // StockService.giveBack; customers' e-mails for staff
   controllers: [OrdersController, AdminOrdersController],
-  providers: [OrderLifecycleService, OrderService, OrderAdminService, { provide: ORDER_STORE, useClass: MikroOrmOrderRepository }],
+  providers: [OrderLifecycleService, OrderService, OrderAdminService, { provide: ORDER_STORE, useClass: MikroOrmOrderStore }],
   exports: [OrderService, OrderAdminService, OrderLifecycleService],
   entities: [OrderSchema, OrderLineSchema, OrderHistoryEntrySchema],
 };

@@ -1,32 +1,13 @@
-import type { BasketService } from '../../modules/basket/index.js';
-import type { CatalogueService, PreviewService, ProductViewService } from '../../modules/catalogue/index.js';
-import type { BlogService, NewsletterService, SeoService, WidgetService } from '../../modules/content/index.js';
-import type { AccountService, OAuthProviderView } from '../../modules/identity/index.js';
-import type { CheckoutService, OrderService } from '../../modules/orders/index.js';
+import type { SHOP_MODULES } from '../../modules/index.js';
+import type { PageServicesOf } from '../shop-module.js';
 import type { Viewer } from '../../shared/viewer.js';
 
 /**
- * The application services that page data loaders (`+data.ts`) may call, in-process. The SSR
- * controller hands this object to Vike as `pageContext.services`; it never reaches the browser.
+ * The application services that page data loaders (`+data.ts`) may call, in-process: each module's narrow
+ * `*PageServices` (declared in its index.ts), merged. The SSR controller hands this object to Vike as
+ * `pageContext.services`; it never reaches the browser.
  */
-export interface PageServices {
-  widgets: Pick<WidgetService, 'getBlocks'>;
-  seo: Pick<SeoService, 'findForPath'>;
-  blog: Pick<BlogService, 'listPublished' | 'findPublished'>;
-  account: Pick<AccountService, 'getProfile' | 'listSessions'>;
-  oauth: { providers(): OAuthProviderView[] };
-  /** Read-only: the unsubscribe page's GET never changes state (the button POSTs to the API). */
-  newsletter: Pick<NewsletterService, 'describeUnsubscribeLink'>;
-  catalogue: Pick<CatalogueService, 'listCategories' | 'findCategory' | 'listBrands' | 'listProducts' | 'featured' | 'cards' | 'findProduct'>;
-  productViews: Pick<ProductViewService, 'record' | 'popularIds'>;
-  previews: Pick<PreviewService, 'listForCustomer' | 'findForCustomer'>;
-  /** The visitor's basket (the shell's total, /basket); the guest token comes from the basket's own cookie. */
-  basket: Pick<BasketService, 'get'> & { guestToken(cookies: Record<string, string | undefined>): string | null };
-  /** The checkout page's offer (GET /api/checkout's JSON); placing the order is the API's. */
-  checkout: Pick<CheckoutService, 'describe'>;
-  /** A customer's own order (NotFound for anybody else's): /complete, /cancelled, /account/orders. */
-  orders: Pick<OrderService, 'findForCustomer' | 'listForCustomer'>;
-}
+export type PageServices = PageServicesOf<typeof SHOP_MODULES>;
 
 /**
  * What every storefront page needs for its shell (top bar, header). Computed per request on the server

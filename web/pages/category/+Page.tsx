@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData';
-import { CataloguePagination } from '../../components/catalogue/CataloguePagination.js';
+import { Pagination } from '../../components/Pagination.js';
 import { NoResults } from '../../components/catalogue/NoResults.js';
 import { ProductFacets } from '../../components/catalogue/ProductFacets.js';
 import { ProductGrid } from '../../components/catalogue/ProductCard.js';
@@ -47,7 +47,7 @@ export default function Page() {
           ) : (
             <NoResults path={path} category={category} params={params} suggestions={suggestions} />
           )}
-          <CataloguePagination
+          <Pagination
             page={params.page}
             lastPage={lastPage}
             hrefFor={(page) => listHref(path, params, { page })}

@@ -5,7 +5,7 @@ import { slugify } from '../../../shared/slugify.js';
 import { UserDirectory } from '../../identity/index.js';
 import { slugTaken } from '../domain/blog-errors.js';
 import { BlogPost, type BlogPostStatus } from '../domain/blog-post.entity.js';
-import { sanitizeHtml } from './html-sanitizer.js';
+import { sanitizeHtml } from '../../../platform/html/html-sanitizer.js';
 import { SitemapService, type SitemapUrl } from './sitemap.service.js';
 import { BLOG_POST_REPOSITORY, type BlogAdminQuery, type BlogPostRepository } from './ports/blog-post-repository.port.js';
 

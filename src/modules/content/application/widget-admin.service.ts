@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { type Page, pageOf } from '../../../shared/pagination.js';
 import { Widget } from '../domain/widget.entity.js';
-import { sanitizeHtml } from './html-sanitizer.js';
+import { sanitizeHtml } from '../../../platform/html/html-sanitizer.js';
 import { WIDGET_REPOSITORY, type WidgetRepository, type WidgetSort } from './ports/widget-repository.port.js';
 import { WidgetService } from './widget.service.js';
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
@@ -8,8 +8,7 @@ import { BasketService, type BasketVisitor } from '../../application/basket.serv
 import type { BasketView } from '../../application/basket-view.js';
 import { AddToBasketRequest, ChangeBasketItemRequest } from './basket.requests.js';
 import { basketTokenOf, clearBasketCookie, newBasketToken, setBasketCookie } from './basket-cookie.js';
-
-const ITEM_ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 /**
  * The basket, for guests and customers (Buying API contract). Every answer is the whole basket. A guest's basket
@@ -45,7 +44,7 @@ export class BasketController {
   change(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-    @Param('id', ITEM_ID) id: number,
+    @IdParam() id: number,
     @Body() body: ChangeBasketItemRequest,
   ): Promise<BasketView> {
     const visitor = this.visitor(request, reply, false);
@@ -55,7 +54,7 @@ export class BasketController {
   @Delete('items/:id')
   @ApiOkResponse({ description: 'The basket without the item.' })
   @ApiNotFoundResponse({ description: 'No such item in this basket.' })
-  remove(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Param('id', ITEM_ID) id: number): Promise<BasketView> {
+  remove(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @IdParam() id: number): Promise<BasketView> {
     return this.baskets.remove(this.visitor(request, reply, false), id);
   }
 

@@ -1,26 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
-import {
-  ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
-  ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Page } from '../../../../shared/pagination.js';
 import { readUpload } from '../../../../platform/http/uploads.js';
-import { AdminOnly } from '../../../identity/index.js';
+import { AdminController } from '../../../identity/index.js';
 import { BrandAdminService } from '../../application/admin/brand-admin.service.js';
 import type { AdminBrandView } from '../../application/admin/admin-views.js';
 import { LOGO_TYPES, UPLOAD_MAX_BYTES } from '../../application/admin/uploaded-file.js';
 import { AdminBrandListQuery, CreateBrandRequest, UpdateBrandRequest } from './admin-brand.requests.js';
 import { refuseFields } from './admin-request-rules.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
-const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
-
-@ApiTags('admin: catalogue')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin/brands')
+@AdminController('api/admin/brands', 'catalogue')
 @UseInterceptors(ForgetCachedLists)
 export class AdminBrandsController {
   constructor(private readonly brands: BrandAdminService) {}
@@ -41,21 +33,21 @@ export class AdminBrandsController {
 
   @Get(':id')
   @ApiNotFoundResponse({ description: 'No brand has that id.' })
-  show(@Param('id', ID) id: number): Promise<AdminBrandView> {
+  show(@IdParam() id: number): Promise<AdminBrandView> {
     return this.brands.get(id);
   }
 
   @Put(':id')
   @ApiOkResponse({ description: 'The brand; fields left out keep their value.' })
   @ApiUnprocessableEntityResponse({ description: 'Field errors.' })
-  update(@Param('id', ID) id: number, @Body() body: UpdateBrandRequest): Promise<AdminBrandView> {
+  update(@IdParam() id: number, @Body() body: UpdateBrandRequest): Promise<AdminBrandView> {
     return this.brands.update(id, { name: body.name, website: body.website, sortOrder: body.sort_order });
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted with its logo; its products stay, without a brand.' })
-  async remove(@Param('id', ID) id: number): Promise<void> {
+  async remove(@IdParam() id: number): Promise<void> {
     await this.brands.delete(id);
   }
 
@@ -64,7 +56,7 @@ export class AdminBrandsController {
   @ApiConsumes('multipart/form-data')
   @ApiOkResponse({ description: 'The brand with its new logo_url; the previous logo is deleted.' })
   @ApiUnprocessableEntityResponse({ description: '`errors.file`: not a PNG, JPEG or WebP image (SVG never), or over 2 MB.' })
-  async uploadLogo(@Param('id', ID) id: number, @Req() request: FastifyRequest): Promise<AdminBrandView> {
+  async uploadLogo(@IdParam() id: number, @Req() request: FastifyRequest): Promise<AdminBrandView> {
     const upload = await readUpload(request, { maxBytes: UPLOAD_MAX_BYTES.logo, allowed: LOGO_TYPES });
     refuseFields(upload.fields);
     return this.brands.setLogo(id, upload);
@@ -72,7 +64,7 @@ export class AdminBrandsController {
 
   @Delete(':id/logo')
   @ApiOkResponse({ description: 'The brand without a logo.' })
-  removeLogo(@Param('id', ID) id: number): Promise<AdminBrandView> {
+  removeLogo(@IdParam() id: number): Promise<AdminBrandView> {
     return this.brands.removeLogo(id);
   }
 }

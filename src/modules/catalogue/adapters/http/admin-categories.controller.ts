@@ -1,22 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
-import {
-  ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
-  ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
-import { AdminOnly } from '../../../identity/index.js';
+import { AdminController } from '../../../identity/index.js';
 import { CategoryAdminService } from '../../application/admin/category-admin.service.js';
 import type { AdminCategoryView } from '../../application/admin/admin-views.js';
 import { AdminCategoryListQuery, CreateCategoryRequest, UpdateCategoryRequest } from './admin-category.requests.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
-const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
-
-@ApiTags('admin: catalogue')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin/categories')
+@AdminController('api/admin/categories', 'catalogue')
 @UseInterceptors(ForgetCachedLists)
 export class AdminCategoriesController {
   constructor(private readonly categories: CategoryAdminService) {}
@@ -37,14 +29,14 @@ export class AdminCategoriesController {
 
   @Get(':id')
   @ApiNotFoundResponse({ description: 'No category has that id.' })
-  show(@Param('id', ID) id: number): Promise<AdminCategoryView> {
+  show(@IdParam() id: number): Promise<AdminCategoryView> {
     return this.categories.get(id);
   }
 
   @Put(':id')
   @ApiOkResponse({ description: 'The category; fields left out keep their value.' })
   @ApiUnprocessableEntityResponse({ description: 'Field errors.' })
-  update(@Param('id', ID) id: number, @Body() body: UpdateCategoryRequest): Promise<AdminCategoryView> {
+  update(@IdParam() id: number, @Body() body: UpdateCategoryRequest): Promise<AdminCategoryView> {
     return this.categories.update(id, { slug: body.slug, name: body.name, description: body.description, sortOrder: body.sort_order });
   }
 
@@ -52,7 +44,7 @@ export class AdminCategoriesController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiConflictResponse({ description: 'The category still holds products (drafts included): move them first.' })
-  async remove(@Param('id', ID) id: number): Promise<void> {
+  async remove(@IdParam() id: number): Promise<void> {
     await this.categories.delete(id);
   }
 }

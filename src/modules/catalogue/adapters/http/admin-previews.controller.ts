@@ -1,22 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import {
-  ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
-import { AdminOnly } from '../../../identity/index.js';
+import { AdminController } from '../../../identity/index.js';
 import { PreviewAdminService, type AdminPreviewView } from '../../application/preview-admin.service.js';
 import { AdminUserTabQuery } from './admin-product-view.requests.js';
 import { AdminPreviewListQuery, ExtendPreviewRequest } from './preview.requests.js';
-
-const ID = () => new ParseIntPipe({ errorHttpStatusCode: 404 });
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 /** Previews in the Administration Portal: the list, a user's tab, approve, revoke, extend. */
-@ApiTags('admin')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin')
+@AdminController('api/admin')
 export class AdminPreviewsController {
   constructor(private readonly previews: PreviewAdminService) {}
 
@@ -28,7 +20,7 @@ export class AdminPreviewsController {
 
   @Get('users/:id/previews')
   @ApiNotFoundResponse({ description: 'No user has that id.' })
-  forUser(@Param('id', ID()) id: number, @Query() query: AdminUserTabQuery): Promise<Page<AdminPreviewView>> {
+  forUser(@IdParam() id: number, @Query() query: AdminUserTabQuery): Promise<Page<AdminPreviewView>> {
     return this.previews.listForUser(id, query.page, query.per_page);
   }
 
@@ -36,7 +28,7 @@ export class AdminPreviewsController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'Active for 7 days from now (an active preview is left as it is).' })
   @ApiNotFoundResponse({ description: 'No preview has that id.' })
-  approve(@Param('id', ID()) id: number): Promise<AdminPreviewView> {
+  approve(@IdParam() id: number): Promise<AdminPreviewView> {
     return this.previews.approve(id);
   }
 
@@ -44,7 +36,7 @@ export class AdminPreviewsController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'Revoked: the customer can no longer watch it, nor request it again.' })
   @ApiNotFoundResponse({ description: 'No preview has that id.' })
-  revoke(@Param('id', ID()) id: number): Promise<AdminPreviewView> {
+  revoke(@IdParam() id: number): Promise<AdminPreviewView> {
     return this.previews.revoke(id);
   }
 
@@ -54,7 +46,7 @@ export class AdminPreviewsController {
   @ApiNotFoundResponse({ description: 'No preview has that id.' })
   @ApiConflictResponse({ description: 'The preview is pending or revoked: approve it first.' })
   @ApiUnprocessableEntityResponse({ description: '`errors.days`.' })
-  extend(@Param('id', ID()) id: number, @Body() body: ExtendPreviewRequest): Promise<AdminPreviewView> {
+  extend(@IdParam() id: number, @Body() body: ExtendPreviewRequest): Promise<AdminPreviewView> {
     return this.previews.extend(id, body.days);
   }
 }

@@ -1,19 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Patch, Post, Req, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Patch, Post, Req, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
-import {
-  ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse,
-  ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { readUpload } from '../../../../platform/http/uploads.js';
-import { AdminOnly } from '../../../identity/index.js';
+import { AdminController } from '../../../identity/index.js';
 import { ProductMediaAdminService } from '../../application/admin/product-media-admin.service.js';
 import type { AdminFileView, AdminImageView, AdminVideoView } from '../../application/admin/admin-views.js';
 import { IMAGE_TYPES, PRODUCT_FILE_TYPES, UPLOAD_MAX_BYTES, VIDEO_TYPES } from '../../application/admin/uploaded-file.js';
 import { FileUploadFields, ImageUploadFields, UpdateImageRequest, VideoLinkRequest, VideoUploadFields } from './admin-media.requests.js';
 import { validated } from './admin-request-rules.js';
-
-const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form, so no header injection. */
 export function attachmentDisposition(name: string): string {
@@ -26,12 +22,8 @@ export function attachmentDisposition(name: string): string {
  * A product's images, videos and files. Uploads are multipart/form-data with the file in `file`; its
  * type is sniffed from the bytes (names and claimed types are ignored) and its size bounded.
  */
-@ApiTags('admin: catalogue')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
+@AdminController('api/admin/products/:id', 'catalogue')
 @UseInterceptors(ForgetCachedLists) // product pages are cached: an option or media change shows at once
-@Controller('api/admin/products/:id')
 export class AdminProductMediaController {
   constructor(private readonly media: ProductMediaAdminService) {}
 
@@ -39,7 +31,7 @@ export class AdminProductMediaController {
   @ApiConsumes('multipart/form-data')
   @ApiCreatedResponse({ description: 'The image (stored as WebP, with its width and height), last in the gallery.' })
   @ApiUnprocessableEntityResponse({ description: '`errors.file`: not a PNG, JPEG or WebP image (SVG never), or over 5 MB; `errors.alt`.' })
-  async addImage(@Param('id', ID) productId: number, @Req() request: FastifyRequest): Promise<AdminImageView> {
+  async addImage(@IdParam() productId: number, @Req() request: FastifyRequest): Promise<AdminImageView> {
     const upload = await readUpload(request, { maxBytes: UPLOAD_MAX_BYTES.image, allowed: IMAGE_TYPES });
     const fields = await validated(ImageUploadFields, upload.fields);
     return this.media.addImage(productId, upload, fields.alt ?? '');
@@ -47,14 +39,14 @@ export class AdminProductMediaController {
 
   @Patch('images/:imageId')
   @ApiOkResponse({ description: 'The image with its new alt text and/or sort order.' })
-  updateImage(@Param('id', ID) productId: number, @Param('imageId', ID) imageId: number, @Body() body: UpdateImageRequest): Promise<AdminImageView> {
+  updateImage(@IdParam() productId: number, @IdParam('imageId') imageId: number, @Body() body: UpdateImageRequest): Promise<AdminImageView> {
     return this.media.updateImage(productId, imageId, { alt: body.alt, sortOrder: body.sort_order });
   }
 
   @Delete('images/:imageId')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted, with its stored file.' })
-  async removeImage(@Param('id', ID) productId: number, @Param('imageId', ID) imageId: number): Promise<void> {
+  async removeImage(@IdParam() productId: number, @IdParam('imageId') imageId: number): Promise<void> {
     await this.media.removeImage(productId, imageId);
   }
 
@@ -63,7 +55,7 @@ export class AdminProductMediaController {
   @ApiBody({ type: VideoLinkRequest, description: 'JSON `{title, url, is_preview}`, or multipart with `file` (MP4/WebM ≤ 200 MB), `title`, `is_preview`.' })
   @ApiCreatedResponse({ description: 'The video (an uploaded one is stored privately).' })
   @ApiUnprocessableEntityResponse({ description: 'Field errors (`errors.url`: not an https YouTube/Vimeo/video-file address; `errors.file`).' })
-  async addVideo(@Param('id', ID) productId: number, @Req() request: FastifyRequest): Promise<AdminVideoView> {
+  async addVideo(@IdParam() productId: number, @Req() request: FastifyRequest): Promise<AdminVideoView> {
     if (typeof request.isMultipart === 'function' && request.isMultipart()) {
       const upload = await readUpload(request, { maxBytes: UPLOAD_MAX_BYTES.video, allowed: VIDEO_TYPES });
       const fields = await validated(VideoUploadFields, upload.fields);
@@ -76,7 +68,7 @@ export class AdminProductMediaController {
   @Delete('videos/:videoId')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted (an uploaded video\'s stored file too).' })
-  async removeVideo(@Param('id', ID) productId: number, @Param('videoId', ID) videoId: number): Promise<void> {
+  async removeVideo(@IdParam() productId: number, @IdParam('videoId') videoId: number): Promise<void> {
     await this.media.removeVideo(productId, videoId);
   }
 
@@ -84,7 +76,7 @@ export class AdminProductMediaController {
   @ApiConsumes('multipart/form-data')
   @ApiCreatedResponse({ description: 'The file (stored privately), with its admin download_url.' })
   @ApiUnprocessableEntityResponse({ description: '`errors.file`: not a PDF, ZIP, PPTX, DOCX, XLSX, MP4, WebM or MP3 (by content), or over 200 MB.' })
-  async addFile(@Param('id', ID) productId: number, @Req() request: FastifyRequest): Promise<AdminFileView> {
+  async addFile(@IdParam() productId: number, @Req() request: FastifyRequest): Promise<AdminFileView> {
     const upload = await readUpload(request, { maxBytes: UPLOAD_MAX_BYTES.file, allowed: PRODUCT_FILE_TYPES });
     const fields = await validated(FileUploadFields, upload.fields);
     return this.media.addFile(productId, upload, fields.name);
@@ -94,14 +86,14 @@ export class AdminProductMediaController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted, with its stored file.' })
   @ApiConflictResponse({ description: 'A download option unlocks this file: change or delete the option first.' })
-  async removeFile(@Param('id', ID) productId: number, @Param('fileId', ID) fileId: number): Promise<void> {
+  async removeFile(@IdParam() productId: number, @IdParam('fileId') fileId: number): Promise<void> {
     await this.media.removeFile(productId, fileId);
   }
 
   @Get('files/:fileId/download')
   @ApiOkResponse({ description: 'The file itself, as an attachment.' })
   @ApiNotFoundResponse({ description: 'No file of this product has that id.' })
-  async download(@Param('id', ID) productId: number, @Param('fileId', ID) fileId: number): Promise<StreamableFile> {
+  async download(@IdParam() productId: number, @IdParam('fileId') fileId: number): Promise<StreamableFile> {
     const file = await this.media.openFile(productId, fileId);
     return new StreamableFile(file.body, { type: file.contentType, length: file.size, disposition: attachmentDisposition(file.name) });
   }

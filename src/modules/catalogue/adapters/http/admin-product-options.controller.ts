@@ -1,15 +1,11 @@
-import { Body, Controller, Delete, HttpCode, Param, ParseIntPipe, Post, Put, UseInterceptors } from '@nestjs/common';
+import { Body, Delete, HttpCode, Post, Put, UseInterceptors } from '@nestjs/common';
 import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
-import {
-  ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
-  ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
-import { AdminOnly } from '../../../identity/index.js';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { AdminController } from '../../../identity/index.js';
 import { ProductOptionAdminService } from '../../application/admin/product-option-admin.service.js';
 import type { AdminOptionView } from '../../application/admin/admin-views.js';
 import { CreateOptionRequest, UpdateOptionRequest } from './admin-option.requests.js';
-
-const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 const toInput = (body: UpdateOptionRequest) => ({
   name: body.name, code: body.code, price: body.price, weight: body.weight, qty: body.qty, kind: body.kind, fileId: body.file_id,
@@ -17,12 +13,8 @@ const toInput = (body: UpdateOptionRequest) => ({
 });
 
 /** A product's options; each change also updates the product's price_from, in the same transaction. */
-@ApiTags('admin: catalogue')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
+@AdminController('api/admin/products/:id/options', 'catalogue')
 @UseInterceptors(ForgetCachedLists) // product pages are cached: an option or media change shows at once
-@Controller('api/admin/products/:id/options')
 export class AdminProductOptionsController {
   constructor(private readonly options: ProductOptionAdminService) {}
 
@@ -30,7 +22,7 @@ export class AdminProductOptionsController {
   @ApiCreatedResponse({ description: 'The option.' })
   @ApiNotFoundResponse({ description: 'No product has that id.' })
   @ApiUnprocessableEntityResponse({ description: 'Field errors (`errors.code` in use; `errors.file_id` not a file of this product, or missing for a download).' })
-  create(@Param('id', ID) productId: number, @Body() body: CreateOptionRequest): Promise<AdminOptionView> {
+  create(@IdParam() productId: number, @Body() body: CreateOptionRequest): Promise<AdminOptionView> {
     const { name, code, price, kind, ...rest } = toInput(body);
     return this.options.add(productId, { ...rest, name: name!, code: code!, price: price!, kind: kind! });
   }
@@ -39,14 +31,14 @@ export class AdminProductOptionsController {
   @ApiOkResponse({ description: 'The option; fields left out keep their value.' })
   @ApiNotFoundResponse({ description: 'No option of this product has that id.' })
   @ApiUnprocessableEntityResponse({ description: 'Field errors.' })
-  update(@Param('id', ID) productId: number, @Param('optionId', ID) optionId: number, @Body() body: UpdateOptionRequest): Promise<AdminOptionView> {
+  update(@IdParam() productId: number, @IdParam('optionId') optionId: number, @Body() body: UpdateOptionRequest): Promise<AdminOptionView> {
     return this.options.update(productId, optionId, toInput(body));
   }
 
   @Delete(':optionId')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted.' })
-  async remove(@Param('id', ID) productId: number, @Param('optionId', ID) optionId: number): Promise<void> {
+  async remove(@IdParam() productId: number, @IdParam('optionId') optionId: number): Promise<void> {
     await this.options.remove(productId, optionId);
   }
 }

@@ -1,16 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
-import {
-  ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
-  ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
-import { AdminOnly } from '../../../identity/index.js';
+import { AdminController } from '../../../identity/index.js';
 import { ProductAdminService, type ProductInput } from '../../application/admin/product-admin.service.js';
 import type { AdminProductListItem, AdminProductView } from '../../application/admin/admin-views.js';
 import { AdminProductListQuery, CreateProductRequest, ProductCategoriesRequest, UpdateProductRequest } from './admin-product.requests.js';
-
-const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 function toInput(body: CreateProductRequest): ProductInput;
 function toInput(body: UpdateProductRequest): Partial<ProductInput>;
@@ -23,11 +19,7 @@ function toInput(body: CreateProductRequest | UpdateProductRequest): Partial<Pro
 }
 
 /** Products and their category memberships; options and media have controllers of their own. */
-@ApiTags('admin: catalogue')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin/products')
+@AdminController('api/admin/products', 'catalogue')
 @UseInterceptors(ForgetCachedLists)
 export class AdminProductsController {
   constructor(private readonly products: ProductAdminService) {}
@@ -52,28 +44,28 @@ export class AdminProductsController {
   @Get(':id')
   @ApiOkResponse({ description: 'Details, category_ids, options, images, videos and files — drafts too.' })
   @ApiNotFoundResponse({ description: 'No product has that id.' })
-  show(@Param('id', ID) id: number): Promise<AdminProductView> {
+  show(@IdParam() id: number): Promise<AdminProductView> {
     return this.products.get(id);
   }
 
   @Put(':id')
   @ApiOkResponse({ description: 'The full admin view; fields left out keep their value.' })
   @ApiUnprocessableEntityResponse({ description: 'Field errors.' })
-  update(@Param('id', ID) id: number, @Body() body: UpdateProductRequest): Promise<AdminProductView> {
+  update(@IdParam() id: number, @Body() body: UpdateProductRequest): Promise<AdminProductView> {
     return this.products.update(id, toInput(body));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted, with its options, images, videos and files (rows and stored objects).' })
-  async remove(@Param('id', ID) id: number): Promise<void> {
+  async remove(@IdParam() id: number): Promise<void> {
     await this.products.delete(id);
   }
 
   @Put(':id/categories')
   @ApiOkResponse({ description: 'The full admin view; the product is in exactly the given categories.' })
   @ApiUnprocessableEntityResponse({ description: '`errors.category_ids`: not a list of ids, or an unknown id.' })
-  setCategories(@Param('id', ID) id: number, @Body() body: ProductCategoriesRequest): Promise<AdminProductView> {
+  setCategories(@IdParam() id: number, @Body() body: ProductCategoriesRequest): Promise<AdminProductView> {
     return this.products.setCategories(id, body.category_ids);
   }
 }

@@ -1,9 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { createValidationPipe, RequestValidationError } from '../../../../platform/http/request-validation.js';
-import { ADMIN_MAX_PER_PAGE } from '../../application/admin/admin-queries.js';
 
 /**
  * Building blocks of the catalogue administration's request DTOs: the conversions a query string or a
@@ -32,30 +30,7 @@ export const SortOrder = () =>
     Min(-1_000_000, { message: 'sort_order must be at least -1000000.' }), Max(1_000_000, { message: 'sort_order may be at most 1000000.' }),
   );
 
-/** `?search=&sort=&page=&per_page=` of every admin list; `sorts[0]` is the default sort. */
-export function listQuery<S extends string>(sorts: readonly S[], searchDescription: string) {
-  class AdminListQuery {
-    @ApiPropertyOptional({ description: searchDescription, maxLength: 200 })
-    @Transform(blankToUndefined) @IsOptional()
-    @IsString({ message: 'search must be text.' }) @MaxLength(200, { message: 'search may be at most 200 characters.' })
-    search?: string;
-
-    @ApiPropertyOptional({ enum: sorts, default: sorts[0], description: 'A leading "-" sorts descending.' })
-    @Transform(blankToUndefined) @IsOptional()
-    @IsIn(sorts, { message: `sort must be one of ${sorts.join(', ')}.` })
-    sort: S = sorts[0]!;
-
-    @ApiProperty({ default: 1 }) @Transform(toInt) @IsOptional()
-    @IsInt({ message: 'page must be a whole number.' }) @Min(1, { message: 'page must be at least 1.' }) @Max(10_000, { message: 'page may be at most 10000.' })
-    page: number = 1;
-
-    @ApiProperty({ default: 25, maximum: ADMIN_MAX_PER_PAGE }) @Transform(toInt) @IsOptional()
-    @IsInt({ message: 'per_page must be a whole number.' }) @Min(1, { message: 'per_page must be at least 1.' })
-    @Max(ADMIN_MAX_PER_PAGE, { message: `per_page may be at most ${ADMIN_MAX_PER_PAGE}.` })
-    per_page: number = 25;
-  }
-  return AdminListQuery;
-}
+export { listQuery } from '../../../../platform/http/list-query.js';
 
 const fieldsPipe = createValidationPipe();
 

@@ -1,9 +1,10 @@
-import { Controller, Get, Param, ParseIntPipe, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { BrandView, CategoryView, OptionView, ProductDetail, ProductListResult } from '../../application/catalogue-views.js';
 import { CatalogueService } from '../../application/catalogue.service.js';
 import { SerializeOnce } from '../../../../platform/http/serialize-once.js';
 import { ProductListRequest } from './catalogue.requests.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 /** The public catalogue: what any visitor may read. Drafts and inactive options answer 404. */
 @ApiTags('catalogue')
@@ -50,7 +51,7 @@ export class CatalogueController {
   @Get('options/:id')
   @ApiOkResponse({ description: '`{id, product_id, name, code, price, price_inc_vat, weight, qty, kind, in_stock}` — pence, grams; qty null = unlimited.' })
   @ApiNotFoundResponse({ description: 'No active option of a published product has that id.' })
-  option(@Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number): Promise<OptionView> {
+  option(@IdParam() id: number): Promise<OptionView> {
     return this.catalogue.getOption(id);
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
@@ -8,6 +8,7 @@ import type { Viewer } from '../../../../shared/viewer.js';
 import { Authenticated, CurrentViewer } from '../../../identity/index.js';
 import { PreviewService, type CustomerPreviewView } from '../../application/preview.service.js';
 import { PreviewRequest } from './preview.requests.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 /** A signed-in customer's previews: request one, list them, stream a stored preview video. */
 @ApiTags('previews')
@@ -38,7 +39,7 @@ export class PreviewController {
   @ApiOkResponse({ description: 'The stored preview video, for its owner while the preview is active.' })
   @ApiNotFoundResponse({ description: 'Not the viewer\'s preview, not active, or its video is not a stored file.' })
   async video(
-    @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number,
+    @IdParam() id: number,
     @CurrentViewer() viewer: Viewer,
     @Res() reply: FastifyReply,
   ): Promise<void> {

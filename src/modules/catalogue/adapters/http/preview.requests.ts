@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { pageQuery } from '../../../../platform/http/list-query.js';
 import { toInt } from '../../../../platform/http/transforms.js';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PREVIEW_EXTEND_DAYS } from '../../application/preview-admin.service.js';
@@ -16,7 +17,7 @@ export class PreviewRequest {
   product_id!: number;
 }
 
-export class AdminPreviewListQuery {
+export class AdminPreviewListQuery extends pageQuery() {
   @ApiPropertyOptional({ enum: PREVIEW_STATES }) @IsOptional()
   @IsIn(PREVIEW_STATES, { message: `state must be one of ${PREVIEW_STATES.join(', ')}.` })
   state?: PreviewState;
@@ -28,14 +29,6 @@ export class AdminPreviewListQuery {
   @ApiPropertyOptional() @Transform(toInt) @IsOptional()
   @IsInt({ message: 'product_id must be a whole number.' }) @Min(1, { message: 'product_id must be at least 1.' }) @Max(MAX_ID, { message: 'product_id is too large.' })
   product_id?: number;
-
-  @ApiProperty({ default: 1 }) @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'page must be a whole number.' }) @Min(1, { message: 'page must be at least 1.' }) @Max(10_000, { message: 'page may be at most 10000.' })
-  page: number = 1;
-
-  @ApiProperty({ default: 25, maximum: 100 }) @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'per_page must be a whole number.' }) @Min(1, { message: 'per_page must be at least 1.' }) @Max(100, { message: 'per_page may be at most 100.' })
-  per_page: number = 25;
 }
 
 export class ExtendPreviewRequest {

@@ -3,7 +3,7 @@ import { InvalidInputError, NotFoundError } from '../../../../shared/domain-erro
 import { pageOf, type Page } from '../../../../shared/pagination.js';
 import { mediaUrl } from '../../../../platform/storage/index.js';
 import { Transactions } from '../../../../platform/persistence/index.js';
-import { sanitizeHtml } from '../../../content/index.js';
+import { sanitizeHtml } from '../../../../platform/html/html-sanitizer.js';
 import { PRODUCT_LIMITS, Product, type ProductDetails, type ProductStatus } from '../../domain/product.entity.js';
 import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
 import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Inject, Injectable } from '@nestjs/common';
 import { FILE_STORAGE, type FileStorage, newStorageKey } from '../../../../platform/storage/index.js';
-import { sanitizeHtml } from '../../../content/index.js';
+import { sanitizeHtml } from '../../../../platform/html/html-sanitizer.js';
 import { Brand } from '../../domain/brand.entity.js';
 import { Category } from '../../domain/category.entity.js';
 import { ProductFile, ProductImage, ProductVideo } from '../../domain/product-media.entity.js';

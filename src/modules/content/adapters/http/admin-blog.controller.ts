@@ -1,12 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
-  ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Viewer } from '../../../../shared/viewer.js';
-import { AdminOnly, CurrentViewer } from '../../../identity/index.js';
+import { AdminController, CurrentViewer } from '../../../identity/index.js';
 import { BlogService, type AdminBlogPostView, type BlogPostInput } from '../../application/blog.service.js';
 import { AdminBlogListQuery, BlogPostRequest } from './blog.requests.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 const toInput = (body: BlogPostRequest): BlogPostInput => ({
   slug: body.slug,
@@ -18,13 +16,7 @@ const toInput = (body: BlogPostRequest): BlogPostInput => ({
   publishedAt: body.published_at === undefined ? undefined : body.published_at === null ? null : new Date(body.published_at),
 });
 
-const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
-
-@ApiTags('admin')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin/blog')
+@AdminController('api/admin/blog')
 export class AdminBlogController {
   constructor(private readonly blog: BlogService) {}
 
@@ -43,20 +35,20 @@ export class AdminBlogController {
 
   @Get(':id')
   @ApiNotFoundResponse({ description: 'No post has that id.' })
-  show(@Param('id', ID) id: number): Promise<AdminBlogPostView> {
+  show(@IdParam() id: number): Promise<AdminBlogPostView> {
     return this.blog.adminGet(id);
   }
 
   @Put(':id')
   @ApiUnprocessableEntityResponse({ description: 'Field errors.' })
-  update(@Param('id', ID) id: number, @Body() body: BlogPostRequest): Promise<AdminBlogPostView> {
+  update(@IdParam() id: number, @Body() body: BlogPostRequest): Promise<AdminBlogPostView> {
     return this.blog.update(id, toInput(body));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted.' })
-  async remove(@Param('id', ID) id: number): Promise<void> {
+  async remove(@IdParam() id: number): Promise<void> {
     await this.blog.delete(id);
   }
 }

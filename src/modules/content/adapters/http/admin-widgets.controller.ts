@@ -1,18 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
-  ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
-import { AdminOnly, CurrentViewer } from '../../../identity/index.js';
+import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { AdminController, CurrentViewer } from '../../../identity/index.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { type AdminWidgetView, WidgetAdminService } from '../../application/widget-admin.service.js';
 import { CreateWidgetRequest, UpdateWidgetRequest, WidgetListQuery } from './admin-widget.requests.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
-@ApiTags('admin')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin/widgets')
+@AdminController('api/admin/widgets')
 export class AdminWidgetsController {
   constructor(private readonly widgets: WidgetAdminService) {}
 
@@ -32,14 +26,14 @@ export class AdminWidgetsController {
   @Get(':id')
   @ApiOkResponse({ description: 'The widget.' })
   @ApiNotFoundResponse({ description: 'No widget has that id.' })
-  show(@Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number): Promise<AdminWidgetView> {
+  show(@IdParam() id: number): Promise<AdminWidgetView> {
     return this.widgets.get(id);
   }
 
   @Put(':id')
   @ApiOkResponse({ description: 'The stored (sanitised) widget.' })
   @ApiNotFoundResponse({ description: 'No widget has that id.' })
-  update(@Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number, @Body() body: UpdateWidgetRequest, @CurrentViewer() viewer: Viewer): Promise<AdminWidgetView> {
+  update(@IdParam() id: number, @Body() body: UpdateWidgetRequest, @CurrentViewer() viewer: Viewer): Promise<AdminWidgetView> {
     return this.widgets.update(id, { name: body.name, html: body.html }, viewer.userId);
   }
 
@@ -47,7 +41,7 @@ export class AdminWidgetsController {
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiNotFoundResponse({ description: 'No widget has that id.' })
-  async remove(@Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number): Promise<void> {
+  async remove(@IdParam() id: number): Promise<void> {
     await this.widgets.delete(id);
   }
 }

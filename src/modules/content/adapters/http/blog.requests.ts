@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
-  IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, registerDecorator, ValidateIf,
+  IsIn, IsISO8601, IsOptional, IsString, Length, Matches, MaxLength, registerDecorator, ValidateIf,
 } from 'class-validator';
+import { listQuery, pageQuery } from '../../../../platform/http/list-query.js';
 import { OptionalNotNull } from '../../../../platform/http/validators.js';
 import type { BlogSort } from '../../application/ports/blog-post-repository.port.js';
 import { BLOG_LIMITS, BLOG_POST_STATUSES, BLOG_SLUG_PATTERN, type BlogPostStatus } from '../../domain/blog-post.entity.js';
 
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 
@@ -38,37 +38,17 @@ const IsCoverImage = (): PropertyDecorator => (target, propertyName) =>
     validator: { validate: isCoverImage },
   });
 
-export class BlogListQuery {
-  @ApiProperty({ default: 1 }) @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'page must be a whole number.' }) @Min(1, { message: 'page must be at least 1.' }) @Max(10_000, { message: 'page may be at most 10000.' })
-  page: number = 1;
-
-  @ApiProperty({ default: 10, maximum: 50 }) @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'per_page must be a whole number.' }) @Min(1, { message: 'per_page must be at least 1.' }) @Max(50, { message: 'per_page may be at most 50.' })
-  per_page: number = 10;
-}
+/** The public blog: 10 posts a page by default. */
+export class BlogListQuery extends pageQuery({ default: 10, max: 50 }) {}
 
 const SORTS: readonly BlogSort[] = ['updated_at', '-updated_at', 'published_at', '-published_at', 'title', '-title'];
+/** The same sorts, newest change first: listQuery takes the first as the default. */
+const SORTS_WITH_DEFAULT_FIRST: readonly BlogSort[] = ['-updated_at', ...SORTS.filter((sort) => sort !== '-updated_at')];
 
-export class AdminBlogListQuery {
-  @ApiPropertyOptional({ description: 'Part of the title.' }) @IsOptional() @IsString() @MaxLength(200)
-  search?: string;
-
+export class AdminBlogListQuery extends listQuery(SORTS_WITH_DEFAULT_FIRST, 'Part of the title.') {
   @ApiPropertyOptional({ enum: BLOG_POST_STATUSES }) @IsOptional()
   @IsIn(BLOG_POST_STATUSES, { message: 'status must be draft or published.' })
   status?: BlogPostStatus;
-
-  @ApiPropertyOptional({ enum: SORTS, default: '-updated_at' }) @IsOptional()
-  @IsIn(SORTS, { message: `sort must be one of ${SORTS.join(', ')}.` })
-  sort: BlogSort = '-updated_at';
-
-  @ApiProperty({ default: 1 }) @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'page must be a whole number.' }) @Min(1, { message: 'page must be at least 1.' }) @Max(10_000, { message: 'page may be at most 10000.' })
-  page: number = 1;
-
-  @ApiProperty({ default: 25, maximum: 100 }) @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'per_page must be a whole number.' }) @Min(1, { message: 'per_page must be at least 1.' }) @Max(100, { message: 'per_page may be at most 100.' })
-  per_page: number = 25;
 }
 
 /** Create and update (a full replacement; `slug` may be left out: made from the title on create, kept on update). */

@@ -1,10 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import {
-  ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { AdminOnly } from '../../../identity/index.js';
+import { AdminController } from '../../../identity/index.js';
 import { EnquiryService } from '../../application/enquiry.service.js';
 import { EnquiryListQuery, EnquiryRequest } from './enquiry.requests.js';
 
@@ -25,11 +22,7 @@ export class EnquiryController {
   }
 }
 
-@ApiTags('admin')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin/enquiries')
+@AdminController('api/admin/enquiries')
 export class AdminEnquiryController {
   constructor(private readonly enquiries: EnquiryService) {}
 

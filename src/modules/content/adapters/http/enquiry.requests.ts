@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { pageQuery } from '../../../../platform/http/list-query.js';
 import { ENQUIRY_TYPES, type EnquiryType } from '../../domain/enquiry.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
-const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const TYPE = { message: `Choose an enquiry type: ${ENQUIRY_TYPES.join(', ')}.` };
 const EMAIL = { message: 'Enter a valid e-mail address.' };
 
@@ -35,14 +35,7 @@ export class EnquiryRequest {
   message!: string;
 }
 
-export class EnquiryListQuery {
+export class EnquiryListQuery extends pageQuery() {
   @ApiPropertyOptional({ enum: ENQUIRY_TYPES }) @IsOptional() @Transform(({ value }) => (value === '' ? undefined : value)) @IsIn(ENQUIRY_TYPES, TYPE)
   type?: EnquiryType;
-
-  @ApiProperty({ default: 1 }) @Transform(toInt) @IsOptional() @IsInt({ message: 'page must be a whole number.' }) @Min(1) @Max(10_000)
-  page: number = 1;
-
-  @ApiProperty({ default: 25 }) @Transform(toInt) @IsOptional() @IsInt({ message: 'per_page must be a whole number.' }) @Min(1)
-  @Max(100, { message: 'per_page may be at most 100.' })
-  per_page: number = 25;
 }

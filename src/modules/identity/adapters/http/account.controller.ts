@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { AccountService } from '../../application/account.service.js';
 import { Authenticated, CurrentViewer } from './access.js';
 import { type AddressRequest, PasswordChangeRequest, ProfileRequest } from './requests/identity.requests.js';
 import type { PostalAddress } from '../../domain/user.entity.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 @ApiTags('identity')
 @ApiUnauthorizedResponse({ description: 'Not signed in.' })
@@ -56,7 +57,7 @@ export class AccountController {
   @ApiNoContentResponse({ description: 'Revoked.' })
   async revokeSession(
     @CurrentViewer() viewer: Viewer,
-    @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number,
+    @IdParam() id: number,
   ): Promise<void> {
     await this.account.revokeSession(viewer.userId, id);
   }

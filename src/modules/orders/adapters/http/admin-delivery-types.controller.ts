@@ -1,19 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
-import {
-  ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
-import { AdminOnly } from '../../../identity/index.js';
+import { Body, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { AdminController } from '../../../identity/index.js';
 import { DeliveryTypeService, type DeliveryTypeView } from '../../application/delivery-type.service.js';
 import { CreateDeliveryTypeRequest, UpdateDeliveryTypeRequest } from './delivery-type.requests.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
-const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
-
-@ApiTags('admin: orders')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin/delivery-types')
+@AdminController('api/admin/delivery-types', 'orders')
 export class AdminDeliveryTypesController {
   constructor(private readonly deliveryTypes: DeliveryTypeService) {}
 
@@ -35,14 +27,14 @@ export class AdminDeliveryTypesController {
 
   @Get(':id')
   @ApiNotFoundResponse({ description: 'No delivery type has that id.' })
-  show(@Param('id', ID) id: number): Promise<DeliveryTypeView> {
+  show(@IdParam() id: number): Promise<DeliveryTypeView> {
     return this.deliveryTypes.get(id);
   }
 
   @Put(':id')
   @ApiOkResponse({ description: 'The delivery type; fields left out keep their value.' })
   @ApiUnprocessableEntityResponse({ description: 'Field errors.' })
-  update(@Param('id', ID) id: number, @Body() body: UpdateDeliveryTypeRequest): Promise<DeliveryTypeView> {
+  update(@IdParam() id: number, @Body() body: UpdateDeliveryTypeRequest): Promise<DeliveryTypeView> {
     return this.deliveryTypes.update(id, {
       name: body.name, price: body.price, minWeight: body.min_weight, maxWeight: body.max_weight,
       active: body.active, sortOrder: body.sort_order,
@@ -52,7 +44,7 @@ export class AdminDeliveryTypesController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Deleted; placed orders keep their own copy of the delivery.' })
-  async remove(@Param('id', ID) id: number): Promise<void> {
+  async remove(@IdParam() id: number): Promise<void> {
     await this.deliveryTypes.delete(id);
   }
 }

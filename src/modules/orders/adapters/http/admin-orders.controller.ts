@@ -1,22 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
-import {
-  ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import type { Viewer } from '../../../../shared/viewer.js';
-import { AdminOnly, CurrentViewer } from '../../../identity/index.js';
+import { AdminController, CurrentViewer } from '../../../identity/index.js';
 import { OrderAdminService } from '../../application/order-admin.service.js';
 import type { AdminOrderSummaryView, AdminOrderView } from '../../application/order-views.js';
 import { AdminOrderListQuery, TransitionRequest } from './orders.requests.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
-const ID = new ParseIntPipe({ errorHttpStatusCode: 404 });
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-@ApiTags('admin: orders')
-@ApiUnauthorizedResponse({ description: 'Not signed in.' })
-@ApiForbiddenResponse({ description: 'Not an administrator.' })
-@AdminOnly()
-@Controller('api/admin/orders')
+@AdminController('api/admin/orders', 'orders')
 export class AdminOrdersController {
   constructor(private readonly orders: OrderAdminService) {}
 
@@ -35,7 +29,7 @@ export class AdminOrdersController {
   @Get(':id')
   @ApiOkResponse({ description: 'The order with its history (who, when, note), the customer\'s e-mail and the statuses it may move to.' })
   @ApiNotFoundResponse({ description: 'No order has that id.' })
-  show(@Param('id', ID) id: number): Promise<AdminOrderView> {
+  show(@IdParam() id: number): Promise<AdminOrderView> {
     return this.orders.get(id);
   }
 
@@ -44,7 +38,7 @@ export class AdminOrdersController {
   @ApiOkResponse({ description: 'The order after the change.' })
   @ApiConflictResponse({ description: 'The order process does not allow this change (e.g. dispatched without a tracking number).' })
   @ApiNotFoundResponse({ description: 'No order has that id.' })
-  transition(@Param('id', ID) id: number, @CurrentViewer() viewer: Viewer, @Body() body: TransitionRequest): Promise<AdminOrderView> {
+  transition(@IdParam() id: number, @CurrentViewer() viewer: Viewer, @Body() body: TransitionRequest): Promise<AdminOrderView> {
     return this.orders.transition(id, body.to, viewer.userId, { note: body.note, trackingNumber: body.tracking_number });
   }
 }

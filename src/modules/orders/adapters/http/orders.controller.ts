@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseIntPipe, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import type { Viewer } from '../../../../shared/viewer.js';
@@ -6,6 +6,7 @@ import { Authenticated, CurrentViewer } from '../../../identity/index.js';
 import { OrderService } from '../../application/order.service.js';
 import type { OrderSummaryView, OrderView } from '../../application/order-views.js';
 import { OrderListQuery } from './orders.requests.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
 
 @ApiTags('orders')
 @ApiUnauthorizedResponse({ description: 'Not signed in.' })
@@ -23,7 +24,7 @@ export class OrdersController {
   @Get(':id')
   @ApiOkResponse({ description: 'The order with its lines, delivery, addresses, totals and history.' })
   @ApiNotFoundResponse({ description: 'No such order of this customer (another customer\'s order too).' })
-  show(@CurrentViewer() viewer: Viewer, @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number): Promise<OrderView> {
+  show(@CurrentViewer() viewer: Viewer, @IdParam() id: number): Promise<OrderView> {
     return this.orders.findForCustomer(viewer.userId, id);
   }
 }

@@ -1,27 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { blankToUndefined, toInt, trimToNull } from '../../../../platform/http/transforms.js';
+import { IsDateString, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { pageQuery, searchQuery } from '../../../../platform/http/list-query.js';
+import { blankToUndefined, trimToNull } from '../../../../platform/http/transforms.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 
 export const ORDERS_MAX_PER_PAGE = 100;
 
-export class OrderListQuery {
-  @ApiPropertyOptional({ default: 1 }) @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'page must be a whole number.' }) @Min(1, { message: 'page must be at least 1.' }) @Max(10_000, { message: 'page may be at most 10000.' })
-  page: number = 1;
+/** The customer's own orders: 20 a page by default. */
+export class OrderListQuery extends pageQuery({ default: 20, max: ORDERS_MAX_PER_PAGE }) {}
 
-  @ApiPropertyOptional({ default: 20, maximum: ORDERS_MAX_PER_PAGE }) @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'per_page must be a whole number.' }) @Min(1, { message: 'per_page must be at least 1.' })
-  @Max(ORDERS_MAX_PER_PAGE, { message: `per_page may be at most ${ORDERS_MAX_PER_PAGE}.` })
-  per_page: number = 20;
-}
-
-export class AdminOrderListQuery extends OrderListQuery {
-  @ApiPropertyOptional({ description: 'Part of the order number, the PO number or the customer\'s e-mail.', maxLength: 200 })
-  @Transform(blankToUndefined) @IsOptional() @IsString({ message: 'search must be text.' }) @MaxLength(200, { message: 'search may be at most 200 characters.' })
-  search?: string;
-
+export class AdminOrderListQuery extends searchQuery("Part of the order number, the PO number or the customer's e-mail.", { default: 20, max: ORDERS_MAX_PER_PAGE }) {
   @ApiPropertyOptional({ enum: ORDER_STATUSES }) @Transform(blankToUndefined) @IsOptional()
   @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}.` })
   status?: OrderStatus;

@@ -6,7 +6,7 @@ import { ProductFile, ProductImage, ProductVideo } from '../../domain/product-me
 import { ProductOption } from '../../domain/product-option.entity.js';
 
 @Injectable()
-export class MikroOrmProductMediaRepository implements ProductMediaStore {
+export class MikroOrmProductMediaStore implements ProductMediaStore {
   constructor(private readonly em: EntityManager) {}
 
   images(productId: number): Promise<ProductImage[]> {

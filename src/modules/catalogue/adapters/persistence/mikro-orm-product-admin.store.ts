@@ -22,7 +22,7 @@ const ORDER: Record<ProductAdminSort, string> = {
 };
 
 @Injectable()
-export class MikroOrmProductAdminRepository implements ProductAdminStore {
+export class MikroOrmProductAdminStore implements ProductAdminStore {
   constructor(private readonly em: EntityManager) {}
 
   async list(query: ProductAdminQuery, offset: number, limit: number): Promise<{ rows: AdminProductRow[]; total: number }> {

@@ -31,7 +31,7 @@ interface Row {
 }
 
 @Injectable()
-export class MikroOrmCategoryAdminRepository implements CategoryAdminStore {
+export class MikroOrmCategoryAdminStore implements CategoryAdminStore {
   constructor(private readonly em: EntityManager) {}
 
   async list(query: CategoryAdminQuery, offset: number, limit: number): Promise<{ rows: CategoryRow[]; total: number }> {

@@ -6,7 +6,7 @@ import { Order, OrderHistoryEntry, OrderLine } from '../../domain/order.entity.j
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
 @Injectable()
-export class MikroOrmOrderRepository implements OrderStore {
+export class MikroOrmOrderStore implements OrderStore {
   constructor(private readonly em: EntityManager) {}
 
   async nextNumber(): Promise<string> {

@@ -7,7 +7,7 @@ import { DeliveryType } from '../../domain/delivery-type.entity.js';
 const ORDER = { sortOrder: 'asc', price: 'asc', id: 'asc' } as const;
 
 @Injectable()
-export class MikroOrmDeliveryTypeRepository implements DeliveryTypeStore {
+export class MikroOrmDeliveryTypeStore implements DeliveryTypeStore {
   constructor(private readonly em: EntityManager) {}
 
   list(): Promise<DeliveryType[]> {

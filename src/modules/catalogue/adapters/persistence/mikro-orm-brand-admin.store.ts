@@ -19,7 +19,7 @@ const ORDER: Record<BrandAdminSort, string> = {
 const PRODUCT_COUNT = '(select count(*) from products p where p.brand_id = b.id)::int as product_count';
 
 @Injectable()
-export class MikroOrmBrandAdminRepository implements BrandAdminStore {
+export class MikroOrmBrandAdminStore implements BrandAdminStore {
   constructor(private readonly em: EntityManager) {}
 
   async list(query: BrandAdminQuery, offset: number, limit: number): Promise<{ rows: BrandRow[]; total: number }> {
