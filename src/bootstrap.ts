@@ -12,7 +12,6 @@ import { entityManagerPerRequest } from './platform/persistence/index.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
 import { isPaymentWebhook, keepRawJsonBody } from './platform/http/raw-body.js';
 import { registerUploads } from './platform/http/uploads.js';
-import { PageRenderer } from './platform/ssr/page-renderer.js';
 import { mountViteDevServer } from './platform/ssr/vite-dev-server.js';
 import { withoutCookiesOnMedia } from './platform/storage/media.controller.js';
 
@@ -56,13 +55,6 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
 
   await hardenHttp(app, env);
   await registerUploads(app);
-  // Cached storefront pages go as soon as staff change anything through the admin API (page-cache.ts): before
-  // the answer leaves, so the next page the admin's browser asks for is fresh.
-  const pages = app.get(PageRenderer);
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/admin/')) pages.forgetCachedPages();
-    done(null, payload);
-  });
   // After the cookie plugin's own onSend hook (hooks run in the order they were added).
   fastify.addHook('onSend', withoutCookiesOnMedia);
   if (!env.isProduction) serveOpenApiDocument(app);

@@ -1,4 +1,6 @@
+import { MikroORM, RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
+import { SeoService, type SeoEntryInput } from '../../src/modules/content/index.js';
 import { nextIp } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -68,6 +70,17 @@ describe(`SEO entries, sitemap and robots (${databaseKind})`, () => {
     // Client-side navigation gets the same entry with the page's data.
     const json = await http().get('/index.pageContext.json').expect(200);
     expect(JSON.stringify(json.body)).toContain('HS Training Direct: safety training that sticks');
+  });
+
+  it('shows an entry written without HTTP (the command line\'s use case) on a cached page at once', async () => {
+    const first = await http().get('/category').expect(200); // anonymous: now in the page cache
+    expect(first.text).not.toContain('Every safety product we sell');
+    const input = { path: '/category', title: 'Every safety product we sell', description: 'All our DVDs, courses and posters.', canonical_url: null, share_image: null };
+    await RequestContext.create(shop.app.get(MikroORM).em, () =>
+      shop.app.get(SeoService).upsertByPath(input as unknown as SeoEntryInput, { dryRun: false }),
+    );
+    const second = await http().get('/category').expect(200);
+    expect(second.text).toContain('<title>Every safety product we sell</title>');
   });
 
   it('serves robots.txt that keeps crawlers out of private areas and points at the sitemap', async () => {

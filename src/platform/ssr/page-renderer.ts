@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit, type OnModuleDestroy } from '@nestjs/common';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderPage } from 'vike/server';
@@ -7,6 +7,7 @@ import { WEB_BUILD_DIR } from '../../config/project-root.js';
 import { PageCache, type CachedRender, type PageEffects } from './page-cache.js';
 import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from './page-context.js';
 import { pagePath } from './page-path.js';
+import { StorefrontChanges } from '../cache/storefront-changes.js';
 
 export { pagePath };
 
@@ -29,8 +30,10 @@ export interface PageRequest {
 
 /** Renders a page with Vike in this process, handing it the application services. */
 @Injectable()
-export class PageRenderer implements OnModuleInit {
+export class PageRenderer implements OnModuleInit, OnModuleDestroy {
   private readonly cache = new PageCache();
+  /** Every announced storefront change (an admin edit, a CLI import…) clears the cached pages of this process. */
+  private readonly stopListening = StorefrontChanges.subscribe(() => this.cache.clear());
 
   constructor(
     private readonly env: Environment,
@@ -59,9 +62,8 @@ export class PageRenderer implements OnModuleInit {
     return { statusCode: page.statusCode, headers: page.headers, body: page.body };
   }
 
-  /** Forgets every cached page (after staff changed something the storefront shows). */
-  forgetCachedPages(): void {
-    this.cache.clear();
+  onModuleDestroy(): void {
+    this.stopListening();
   }
 
   private async renderWithVike(request: PageRequest): Promise<CachedRender> {

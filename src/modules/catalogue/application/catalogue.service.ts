@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { StorefrontChanges } from '../../../platform/cache/storefront-changes.js';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { vatOn } from '../../../shared/money.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
@@ -29,8 +30,8 @@ const RELATED = 4;
  * category's products costs tens of milliseconds at 100k products), facet counts (~45 ms per list at 10k,
  * ~450 ms at 100k), pages of the product list and product pages. Storefront traffic repeats the same few
  * thousand lists and products, and a query per view cannot reach the page budgets of issue 6 (ADR 0015).
- * Staff see their own change at once: an admin change clears every cache here (forgetCachedLists); other
- * instances, and changes made by the CLI, catch up within the TTL. Stock shown on a product page may lag
+ * Staff see their own change at once: the admin services announce their changes (StorefrontChanges), which
+ * clears every cache here; other processes catch up within the TTL. Stock shown on a product page may lag
  * by as much; the option endpoint (`getOption`), which the basket reads, is never cached.
  */
 const LIST_CACHE_MS = 30_000;
@@ -50,7 +51,7 @@ export function slugOrId(value: string): string | number {
  * product page, an option's price and stock. Drafts and inactive options do not exist here.
  */
 @Injectable()
-export class CatalogueService {
+export class CatalogueService implements OnModuleDestroy {
   private readonly categories = new TtlCache<'all', CategoryView[]>(LIST_CACHE_MS);
   private readonly brands = new TtlCache<'all', BrandView[]>(LIST_CACHE_MS);
   /**
@@ -66,9 +67,16 @@ export class CatalogueService {
   /** Featured products, and cards by id list (the home page's most viewed). */
   private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
 
+  /** Every announced storefront change (an admin edit, a CLI import…) clears these caches in this process. */
+  private readonly stopListening = StorefrontChanges.subscribe(() => this.forgetCachedLists());
+
   constructor(@Inject(CATALOGUE_READS) private readonly reads: CatalogueReads) {}
 
-  /** Called after staff change categories, brands or products, so this process shows the change at once. */
+  onModuleDestroy(): void {
+    this.stopListening();
+  }
+
+  /** Forgets every cached list, count and product here (on each StorefrontChanges announcement). */
   forgetCachedLists(): void {
     this.categories.clear();
     this.brands.clear();

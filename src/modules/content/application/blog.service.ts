@@ -8,6 +8,7 @@ import { BlogPost, type BlogPostStatus } from '../domain/blog-post.entity.js';
 import { sanitizeHtml } from '../../../platform/html/html-sanitizer.js';
 import { SitemapService, type SitemapUrl } from './sitemap.service.js';
 import { BLOG_POST_REPOSITORY, type BlogAdminQuery, type BlogPostRepository } from './ports/blog-post-repository.port.js';
+import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 
 /** A post in the public list (`GET /api/blog`, `/blog`). */
 export interface BlogPostSummary {
@@ -129,6 +130,7 @@ export class BlogService implements OnModuleInit {
   }
 
   /** The signed-in administrator becomes the author. */
+  @ChangesStorefront()
   async create(authorId: number, input: BlogPostInput, now = new Date()): Promise<AdminBlogPostView> {
     const slug = input.slug ?? slugify(input.title);
     if (await this.posts.findBySlug(slug)) throw slugTaken();
@@ -138,6 +140,7 @@ export class BlogService implements OnModuleInit {
     return this.toAdminView(post);
   }
 
+  @ChangesStorefront()
   async update(id: number, input: BlogPostInput, now = new Date()): Promise<AdminBlogPostView> {
     const post = await this.load(id);
     const slug = input.slug ?? post.slug;
@@ -151,6 +154,7 @@ export class BlogService implements OnModuleInit {
     return this.toAdminView(post);
   }
 
+  @ChangesStorefront()
   async delete(id: number): Promise<void> {
     await this.posts.remove(await this.load(id));
   }

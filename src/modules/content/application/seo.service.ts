@@ -5,6 +5,7 @@ import { TtlCache } from '../../../shared/ttl-cache.js';
 import { SeoEntry } from '../domain/seo-entry.entity.js';
 import { SEO_REPOSITORY, type SeoRepository } from './ports/seo-repository.port.js';
 import type { SeoEntryInput } from './seo-entry.input.js';
+import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 
 /** What a page's <head> takes from an entry. */
 export interface SeoView {
@@ -52,6 +53,7 @@ export class SeoService {
     return toAdminView(await this.load(id));
   }
 
+  @ChangesStorefront()
   async create(input: SeoEntryInput): Promise<SeoAdminView> {
     const entry = new SeoEntry(input);
     apply(entry, input);
@@ -60,6 +62,7 @@ export class SeoService {
     return toAdminView(entry);
   }
 
+  @ChangesStorefront()
   async update(id: number, input: SeoEntryInput): Promise<SeoAdminView> {
     const entry = await this.load(id);
     apply(entry, input);
@@ -68,12 +71,14 @@ export class SeoService {
     return toAdminView(entry);
   }
 
+  @ChangesStorefront()
   async delete(id: number): Promise<void> {
     await this.entries.remove(await this.load(id));
     this.byPath.clear();
   }
 
   /** `seo:seed`: creates or updates the entry for the input's path; a dry run only says what it would do. */
+  @ChangesStorefront()
   async upsertByPath(input: SeoEntryInput, options: { dryRun: boolean }): Promise<UpsertOutcome> {
     const existing = await this.entries.findByPath(input.path);
     const entry = existing ?? new SeoEntry(input);

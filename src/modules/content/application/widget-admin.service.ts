@@ -5,6 +5,7 @@ import { Widget } from '../domain/widget.entity.js';
 import { sanitizeHtml } from '../../../platform/html/html-sanitizer.js';
 import { WIDGET_REPOSITORY, type WidgetRepository, type WidgetSort } from './ports/widget-repository.port.js';
 import { WidgetService } from './widget.service.js';
+import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 
 /** What the admin API shows of a widget. */
 export interface AdminWidgetView {
@@ -51,6 +52,7 @@ export class WidgetAdminService {
     return toAdminView(await this.load(id));
   }
 
+  @ChangesStorefront()
   async create(input: { name: string; html: string }, adminId: number): Promise<AdminWidgetView> {
     await this.ensureNameFree(input.name);
     const widget = new Widget(input.name, sanitizeHtml(input.html));
@@ -60,6 +62,7 @@ export class WidgetAdminService {
     return toAdminView(widget);
   }
 
+  @ChangesStorefront()
   async update(id: number, input: { name?: string; html?: string }, adminId: number): Promise<AdminWidgetView> {
     const widget = await this.load(id);
     if (input.name !== undefined && input.name !== widget.name) {
@@ -74,6 +77,7 @@ export class WidgetAdminService {
     return toAdminView(widget);
   }
 
+  @ChangesStorefront()
   async delete(id: number): Promise<void> {
     await this.widgets.remove(await this.load(id));
     this.storefront.forgetCachedBlocks();

@@ -7,6 +7,7 @@ import type { OrderStatus } from '../domain/order-process.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
 import { toAdminOrderView, toOrderSummary, type AdminOrderSummaryView, type AdminOrderView } from './order-views.js';
 import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 
 export interface AdminOrderListQuery {
   search?: string;
@@ -51,6 +52,7 @@ export class OrderAdminService {
   }
 
   /** Any change the process allows staff (409 otherwise); cancelling and refunds before dispatch give the stock back. */
+  @ChangesStorefront()
   async transition(id: number, to: string, staffId: number, details: { note?: string | null; trackingNumber?: string | null }): Promise<AdminOrderView> {
     const order = await this.lifecycle.transition(id, to, 'staff', { actorUserId: staffId, note: details.note, trackingNumber: details.trackingNumber });
     return this.view(order);

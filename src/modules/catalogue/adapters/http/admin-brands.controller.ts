@@ -1,5 +1,4 @@
-import { Body, Delete, Get, HttpCode, Post, Put, Query, Req, UseInterceptors } from '@nestjs/common';
-import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
+import { Body, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Page } from '../../../../shared/pagination.js';
@@ -13,7 +12,6 @@ import { refuseFields } from './admin-request-rules.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
 
 @AdminController('api/admin/brands', 'catalogue')
-@UseInterceptors(ForgetCachedLists)
 export class AdminBrandsController {
   constructor(private readonly brands: BrandAdminService) {}
 

@@ -1,5 +1,4 @@
-import { Body, Delete, Get, HttpCode, Post, Put, Query, UseInterceptors } from '@nestjs/common';
-import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
+import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import { AdminController } from '../../../identity/index.js';
@@ -9,7 +8,6 @@ import { AdminCategoryListQuery, CreateCategoryRequest, UpdateCategoryRequest } 
 import { IdParam } from '../../../../platform/http/list-query.js';
 
 @AdminController('api/admin/categories', 'catalogue')
-@UseInterceptors(ForgetCachedLists)
 export class AdminCategoriesController {
   constructor(private readonly categories: CategoryAdminService) {}
 

@@ -1,5 +1,4 @@
-import { Body, Delete, Get, HttpCode, Patch, Post, Req, StreamableFile, UseInterceptors } from '@nestjs/common';
-import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
+import { Body, Delete, Get, HttpCode, Patch, Post, Req, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { readUpload } from '../../../../platform/http/uploads.js';
@@ -23,7 +22,6 @@ export function attachmentDisposition(name: string): string {
  * type is sniffed from the bytes (names and claimed types are ignored) and its size bounded.
  */
 @AdminController('api/admin/products/:id', 'catalogue')
-@UseInterceptors(ForgetCachedLists) // product pages are cached: an option or media change shows at once
 export class AdminProductMediaController {
   constructor(private readonly media: ProductMediaAdminService) {}
 

@@ -1,5 +1,4 @@
-import { Body, Delete, HttpCode, Post, Put, UseInterceptors } from '@nestjs/common';
-import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
+import { Body, Delete, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { AdminController } from '../../../identity/index.js';
 import { ProductOptionAdminService } from '../../application/admin/product-option-admin.service.js';
@@ -14,7 +13,6 @@ const toInput = (body: UpdateOptionRequest) => ({
 
 /** A product's options; each change also updates the product's price_from, in the same transaction. */
 @AdminController('api/admin/products/:id/options', 'catalogue')
-@UseInterceptors(ForgetCachedLists) // product pages are cached: an option or media change shows at once
 export class AdminProductOptionsController {
   constructor(private readonly options: ProductOptionAdminService) {}
 

@@ -1,5 +1,4 @@
-import { Body, Delete, Get, HttpCode, Post, Put, Query, UseInterceptors } from '@nestjs/common';
-import { ForgetCachedLists } from './forget-cached-lists.interceptor.js';
+import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import { AdminController } from '../../../identity/index.js';
@@ -20,7 +19,6 @@ function toInput(body: CreateProductRequest | UpdateProductRequest): Partial<Pro
 
 /** Products and their category memberships; options and media have controllers of their own. */
 @AdminController('api/admin/products', 'catalogue')
-@UseInterceptors(ForgetCachedLists)
 export class AdminProductsController {
   constructor(private readonly products: ProductAdminService) {}
 

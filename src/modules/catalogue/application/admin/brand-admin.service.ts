@@ -9,6 +9,7 @@ import { brandNameTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminBrandView } from './admin-views.js';
 import { StoredObjects } from './stored-objects.js';
 import type { UploadedFile } from './uploaded-file.js';
+import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
 
 /** Logos show small (home page strip); wider uploads are scaled down. */
 const LOGO_MAX_WIDTH = 800;
@@ -42,6 +43,7 @@ export class BrandAdminService {
     return toAdminBrand(brand, await this.brands.productCount(id));
   }
 
+  @ChangesStorefront()
   async create(input: BrandInput): Promise<AdminBrandView> {
     await this.assertNameFree(input.name, null);
     const brand = new Brand({ name: input.name, website: input.website ?? null, sortOrder: input.sortOrder });
@@ -49,6 +51,7 @@ export class BrandAdminService {
     return toAdminBrand(brand, 0);
   }
 
+  @ChangesStorefront()
   async update(id: number, input: Partial<BrandInput>): Promise<AdminBrandView> {
     const brand = await this.load(id);
     if (input.name !== undefined && input.name !== brand.name) await this.assertNameFree(input.name, id);
@@ -60,6 +63,7 @@ export class BrandAdminService {
   }
 
   /** Deletes the brand (its products stay, without a brand), then its logo object. */
+  @ChangesStorefront()
   async delete(id: number): Promise<void> {
     const brand = await this.load(id);
     const logoKey = brand.logoKey;
@@ -68,6 +72,7 @@ export class BrandAdminService {
   }
 
   /** Stores the logo (re-encoded WebP, metadata stripped) under a new key, then deletes the old one. */
+  @ChangesStorefront()
   async setLogo(id: number, file: UploadedFile): Promise<AdminBrandView> {
     const brand = await this.load(id);
     const logo = await normaliseImage(file.buffer, { maxWidth: LOGO_MAX_WIDTH });
@@ -85,6 +90,7 @@ export class BrandAdminService {
     return toAdminBrand(brand, await this.brands.productCount(id));
   }
 
+  @ChangesStorefront()
   async removeLogo(id: number): Promise<AdminBrandView> {
     const brand = await this.load(id);
     const previous = brand.logoKey;

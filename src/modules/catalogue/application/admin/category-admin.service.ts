@@ -6,6 +6,7 @@ import { CATEGORY_ADMIN_STORE, type CategoryAdminStore, type CategoryCounts } fr
 import type { CategoryAdminQuery, Paging } from './admin-queries.js';
 import { categoryInUse, categorySlugTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminCategoryView } from './admin-views.js';
+import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
 
 /** What an administrator writes; on update, a field left out keeps its value. */
 export interface CategoryInput {
@@ -33,6 +34,7 @@ export class CategoryAdminService {
     return toView(category, await this.categories.counts(id));
   }
 
+  @ChangesStorefront()
   async create(input: CategoryInput): Promise<AdminCategoryView> {
     await this.assertSlugFree(input.slug, null);
     const category = new Category({ slug: input.slug, name: input.name, description: input.description, sortOrder: input.sortOrder });
@@ -40,6 +42,7 @@ export class CategoryAdminService {
     return toView(category, { products: 0, published: 0 });
   }
 
+  @ChangesStorefront()
   async update(id: number, input: Partial<CategoryInput>): Promise<AdminCategoryView> {
     const category = await this.load(id);
     if (input.slug !== undefined && input.slug !== category.slug) await this.assertSlugFree(input.slug, id);
@@ -51,6 +54,7 @@ export class CategoryAdminService {
     return toView(category, await this.categories.counts(id));
   }
 
+  @ChangesStorefront()
   async delete(id: number): Promise<void> {
     const category = await this.load(id);
     const { products } = await this.categories.counts(id);

@@ -14,6 +14,7 @@ import type { AdminProductListItem, AdminProductView } from './admin-views.js';
 import { withoutUndefined } from './partial.js';
 import { slugify } from '../../../../shared/slugify.js';
 import { StoredObjects } from './stored-objects.js';
+import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
 
 /** What an administrator writes. On update a field left out keeps its value; null clears a nullable one. */
 export interface ProductInput {
@@ -74,6 +75,7 @@ export class ProductAdminService {
     return this.view(await this.load(id));
   }
 
+  @ChangesStorefront()
   async create(input: ProductInput): Promise<AdminProductView> {
     const slug = input.slug ?? (await this.freeSlugFrom(input.title));
     await this.assertUnique(slug, input.code, null);
@@ -87,6 +89,7 @@ export class ProductAdminService {
     return this.view(product);
   }
 
+  @ChangesStorefront()
   async update(id: number, input: Partial<ProductInput>): Promise<AdminProductView> {
     const product = await this.load(id);
     const slug = input.slug ?? product.slug;
@@ -100,6 +103,7 @@ export class ProductAdminService {
   }
 
   /** Deletes the product with every row of it, then its stored images, videos and files. */
+  @ChangesStorefront()
   async delete(id: number): Promise<void> {
     const keys = await this.transactions.run(async () => {
       const product = await this.products.lock(id);
@@ -112,6 +116,7 @@ export class ProductAdminService {
   }
 
   /** Replaces the product's categories with exactly these (an empty list takes it out of every category). */
+  @ChangesStorefront()
   async setCategories(id: number, categoryIds: readonly number[]): Promise<AdminProductView> {
     const product = await this.load(id);
     const ids = await this.assertCategories(categoryIds);

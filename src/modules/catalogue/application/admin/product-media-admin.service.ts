@@ -10,6 +10,7 @@ import { fileInUse } from '../../domain/catalogue-admin-errors.js';
 import type { AdminFileView, AdminImageView, AdminVideoView } from './admin-views.js';
 import { StoredObjects } from './stored-objects.js';
 import type { UploadedFile } from './uploaded-file.js';
+import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
 
 /** Product images are re-encoded no wider than this (the gallery's largest size, with room for 2× screens). */
 const IMAGE_MAX_WIDTH = 2400;
@@ -45,6 +46,7 @@ export class ProductMediaAdminService {
 
   /* ------------------------------------------ images ------------------------------------------ */
 
+  @ChangesStorefront()
   async addImage(productId: number, file: UploadedFile, alt: string): Promise<AdminImageView> {
     await this.assertProduct(productId);
     const image = await normaliseImage(file.buffer, { maxWidth: IMAGE_MAX_WIDTH });
@@ -56,6 +58,7 @@ export class ProductMediaAdminService {
     return toAdminImage(row);
   }
 
+  @ChangesStorefront()
   async updateImage(productId: number, imageId: number, changes: { alt?: string | undefined; sortOrder?: number | undefined }): Promise<AdminImageView> {
     const image = await this.media.findImage(productId, imageId);
     if (!image) throw new NotFoundError('Image');
@@ -65,6 +68,7 @@ export class ProductMediaAdminService {
     return toAdminImage(image);
   }
 
+  @ChangesStorefront()
   async removeImage(productId: number, imageId: number): Promise<void> {
     const image = await this.media.findImage(productId, imageId);
     if (!image) throw new NotFoundError('Image');
@@ -75,6 +79,7 @@ export class ProductMediaAdminService {
   /* ------------------------------------------ videos ------------------------------------------ */
 
   /** A video hosted elsewhere: an https YouTube/Vimeo page or video file (checked at the edge). */
+  @ChangesStorefront()
   async addVideoLink(productId: number, details: VideoDetails & { url: string }): Promise<AdminVideoView> {
     await this.assertProduct(productId);
     const video = new ProductVideo({
@@ -86,6 +91,7 @@ export class ProductMediaAdminService {
   }
 
   /** An uploaded MP4/WebM, kept private: only those allowed to watch get it, streamed by the application. */
+  @ChangesStorefront()
   async uploadVideo(productId: number, details: VideoDetails, file: UploadedFile): Promise<AdminVideoView> {
     await this.assertProduct(productId);
     const key = newStorageKey('private', `products/${productId}/videos`, file.extension);
@@ -97,6 +103,7 @@ export class ProductMediaAdminService {
     return toAdminVideo(video);
   }
 
+  @ChangesStorefront()
   async removeVideo(productId: number, videoId: number): Promise<void> {
     const video = await this.media.findVideo(productId, videoId);
     if (!video) throw new NotFoundError('Video');
@@ -107,6 +114,7 @@ export class ProductMediaAdminService {
   /* ------------------------------------------ files ------------------------------------------- */
 
   /** A downloadable asset; `name` (else the uploaded file's name) is what buyers see. */
+  @ChangesStorefront()
   async addFile(productId: number, file: UploadedFile, name?: string): Promise<AdminFileView> {
     await this.assertProduct(productId);
     const key = newStorageKey('private', `products/${productId}/files`, file.extension);
@@ -116,6 +124,7 @@ export class ProductMediaAdminService {
   }
 
   /** Refused (409) while a download option unlocks the file. */
+  @ChangesStorefront()
   async removeFile(productId: number, fileId: number): Promise<void> {
     const file = await this.media.findFile(productId, fileId);
     if (!file) throw new NotFoundError('File');

@@ -10,6 +10,7 @@ import { optionCodeTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminOptionView } from './admin-views.js';
 import { withoutUndefined } from './partial.js';
 import { lowestActivePrice } from './price-from.js';
+import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
 
 /** What an administrator writes. On create, left-out fields take the defaults below; on update they keep their value. */
 export type OptionInput = Pick<OptionFields, 'name' | 'code' | 'price' | 'kind'> & Partial<Omit<OptionFields, 'name' | 'code' | 'price' | 'kind'>>;
@@ -29,6 +30,7 @@ export class ProductOptionAdminService {
     private readonly transactions: Transactions,
   ) {}
 
+  @ChangesStorefront()
   async add(productId: number, input: OptionInput): Promise<AdminOptionView> {
     return this.transactions.run(async () => {
       const product = await this.lockProduct(productId);
@@ -46,6 +48,7 @@ export class ProductOptionAdminService {
     });
   }
 
+  @ChangesStorefront()
   async update(productId: number, optionId: number, input: Partial<OptionInput>): Promise<AdminOptionView> {
     return this.transactions.run(async () => {
       const product = await this.lockProduct(productId);
@@ -61,6 +64,7 @@ export class ProductOptionAdminService {
     });
   }
 
+  @ChangesStorefront()
   async remove(productId: number, optionId: number): Promise<void> {
     await this.transactions.run(async () => {
       const product = await this.lockProduct(productId);
