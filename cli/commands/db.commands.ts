@@ -22,7 +22,7 @@ export function registerDatabaseCommands(program: Command): void {
     .action(async (options: { demo: boolean }) => {
       const { CommandError, withCore } = await core();
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
-      const { BlogService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
+      const { BlogAdminService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
       const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
       const { CatalogueSeeder } = await import('../../src/modules/catalogue/index.js');
       const { DeliveryTypeService } = await import('../../src/modules/orders/index.js');
@@ -37,7 +37,7 @@ export function registerDatabaseCommands(program: Command): void {
         if (options.demo) {
           const added = await app.get(WidgetService).addMissing(DEMO_WIDGETS);
           console.log(`Demo content: added ${added} widget(s), kept ${DEMO_WIDGETS.length - added} existing.`);
-          console.log(`Demo content: added ${await app.get(BlogService).addMissing(DEMO_BLOG_POSTS)} blog post(s).`);
+          console.log(`Demo content: added ${await app.get(BlogAdminService).addMissing(DEMO_BLOG_POSTS)} blog post(s).`);
           const started = performance.now();
           const catalogue = await app.get(CatalogueSeeder).seedDemo();
           console.log(

@@ -1,6 +1,6 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
-import { BlogService, DEMO_BLOG_POSTS } from '../../src/modules/content/index.js';
+import { BlogAdminService, DEMO_BLOG_POSTS } from '../../src/modules/content/index.js';
 import { bearerFor } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -39,7 +39,7 @@ describe(`blog (${databaseKind})`, () => {
     const orm = shop.app.get(MikroORM);
     await RequestContext.create(orm.em, async () => {
       // (The test app may seed them already; either way every demo post exists afterwards.)
-      await shop.app.get(BlogService).addMissing(DEMO_BLOG_POSTS);
+      await shop.app.get(BlogAdminService).addMissing(DEMO_BLOG_POSTS);
     });
     admin = await login('admin@example.com', 'demo-admin-password');
     customer = await login('customer@example.com', 'demo-customer-password');
@@ -54,7 +54,7 @@ describe(`blog (${databaseKind})`, () => {
       const id = (listed.body.data as Array<{ id: number; slug: string }>).find((p) => p.slug === first.slug)!.id;
       await http().put(`/api/admin/blog/${id}`).set('Authorization', admin)
         .send({ slug: first.slug, title: 'Edited by staff', body: '<p>Edited</p>', status: 'published' }).expect(200);
-      const added = await RequestContext.create(orm.em, () => shop.app.get(BlogService).addMissing(DEMO_BLOG_POSTS));
+      const added = await RequestContext.create(orm.em, () => shop.app.get(BlogAdminService).addMissing(DEMO_BLOG_POSTS));
       expect(added).toBe(0);
       expect((await http().get(`/api/blog/${first.slug}`).expect(200)).body.title).toBe('Edited by staff');
       await http().put(`/api/admin/blog/${id}`).set('Authorization', admin)

@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createShopApp } from '../../src/bootstrap.js';
 import { loadEnvironment } from '../../src/config/environment.js';
 import { CatalogueSeeder } from '../../src/modules/catalogue/index.js';
-import { BlogService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
+import { BlogAdminService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } from '../../src/modules/content/index.js';
 import { UserAdministrationService } from '../../src/modules/identity/index.js';
 import { DeliveryTypeService } from '../../src/modules/orders/index.js';
 import { DatabaseMaintenance } from '../../src/platform/persistence/persistence.module.js';
@@ -39,7 +39,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}, option
   const orm = app.get(MikroORM);
   await RequestContext.create(orm.em, async () => {
     await app.get(WidgetService).addMissing(DEMO_WIDGETS);
-    await app.get(BlogService).addMissing(DEMO_BLOG_POSTS);
+    await app.get(BlogAdminService).addMissing(DEMO_BLOG_POSTS);
     await app.get(UserAdministrationService).ensureDemoAccounts();
     await app.get(DeliveryTypeService).addMissing();
     if (options.demoCatalogue) await app.get(CatalogueSeeder).seedDemo();

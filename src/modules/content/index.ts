@@ -18,10 +18,10 @@ export {
 export { SeoService, type SeoView, type SeoAdminView, type UpsertOutcome } from './application/seo.service.js';
 export { parseSeoEntryInput, SeoEntryInput } from './application/seo-entry.input.js';
 export { SitemapService, type SitemapSource, type SitemapUrl } from './application/sitemap.service.js';
+export { BlogService, type BlogPostSummary, type BlogPostView } from './application/blog.service.js';
 export {
-  BlogService, type BlogPostSummary, type BlogPostView, type AdminBlogPostListItem, type AdminBlogPostView, type BlogPostInput,
-  type DemoBlogPost,
-} from './application/blog.service.js';
+  BlogAdminService, type AdminBlogPostListItem, type AdminBlogPostView, type BlogPostInput, type DemoBlogPost,
+} from './application/blog-admin.service.js';
 export { DEMO_BLOG_POSTS } from './application/demo-blog-posts.js';
 export {
   EnquiryService, type EnquiryView, type EnquiryInput, ENQUIRY_RECEIVED, ENQUIRY_CLIENT_LIMIT, mailboxAddress,

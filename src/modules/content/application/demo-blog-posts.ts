@@ -1,4 +1,4 @@
-import type { DemoBlogPost } from './blog.service.js';
+import type { DemoBlogPost } from './blog-admin.service.js';
 
 /**
  * Demo posts for `db:seed --demo`: added by slug when missing, never overwriting a post staff have edited.

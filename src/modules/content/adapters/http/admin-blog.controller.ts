@@ -2,7 +2,7 @@ import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { AdminController, CurrentViewer } from '../../../identity/index.js';
-import { BlogService, type AdminBlogPostView, type BlogPostInput } from '../../application/blog.service.js';
+import { BlogAdminService, type AdminBlogPostView, type BlogPostInput } from '../../application/blog-admin.service.js';
 import { AdminBlogListQuery, BlogPostRequest } from './blog.requests.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
 
@@ -18,12 +18,12 @@ const toInput = (body: BlogPostRequest): BlogPostInput => ({
 
 @AdminController('api/admin/blog')
 export class AdminBlogController {
-  constructor(private readonly blog: BlogService) {}
+  constructor(private readonly blog: BlogAdminService) {}
 
   @Get()
   @ApiOkResponse({ description: '`{data: [post without body], meta}`; `search` (title), `status`, `sort`.' })
   list(@Query() query: AdminBlogListQuery) {
-    return this.blog.adminList({ search: query.search, status: query.status, sort: query.sort, page: query.page, perPage: query.per_page });
+    return this.blog.list({ search: query.search, status: query.status, sort: query.sort, page: query.page, perPage: query.per_page });
   }
 
   @Post()
@@ -36,7 +36,7 @@ export class AdminBlogController {
   @Get(':id')
   @ApiNotFoundResponse({ description: 'No post has that id.' })
   show(@IdParam() id: number): Promise<AdminBlogPostView> {
-    return this.blog.adminGet(id);
+    return this.blog.get(id);
   }
 
   @Put(':id')
