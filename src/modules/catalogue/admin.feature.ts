@@ -7,6 +7,7 @@ import { AdminProductsController } from './adapters/http/admin-products.controll
 import { MikroOrmBrandAdminStore } from './adapters/persistence/mikro-orm-brand-admin.store.js';
 import { MikroOrmCategoryAdminStore } from './adapters/persistence/mikro-orm-category-admin.store.js';
 import { MikroOrmProductAdminStore } from './adapters/persistence/mikro-orm-product-admin.store.js';
+import { MikroOrmProductOptionAdminStore } from './adapters/persistence/mikro-orm-product-option-admin.store.js';
 import { MikroOrmProductMediaStore } from './adapters/persistence/mikro-orm-product-media.store.js';
 import { BrandAdminService } from './application/admin/brand-admin.service.js';
 import { CategoryAdminService } from './application/admin/category-admin.service.js';
@@ -17,6 +18,7 @@ import { StoredObjects } from './application/admin/stored-objects.js';
 import { BRAND_ADMIN_STORE } from './application/ports/brand-admin.port.js';
 import { CATEGORY_ADMIN_STORE } from './application/ports/category-admin.port.js';
 import { PRODUCT_ADMIN_STORE } from './application/ports/product-admin.port.js';
+import { PRODUCT_OPTION_ADMIN_STORE } from './application/ports/product-option-admin.port.js';
 import { PRODUCT_MEDIA_STORE } from './application/ports/product-media-admin.port.js';
 
 /**
@@ -32,6 +34,7 @@ export const adminFeature: FeatureSlice = {
     { provide: CATEGORY_ADMIN_STORE, useClass: MikroOrmCategoryAdminStore },
     { provide: BRAND_ADMIN_STORE, useClass: MikroOrmBrandAdminStore },
     { provide: PRODUCT_ADMIN_STORE, useClass: MikroOrmProductAdminStore },
+    { provide: PRODUCT_OPTION_ADMIN_STORE, useClass: MikroOrmProductOptionAdminStore },
     { provide: PRODUCT_MEDIA_STORE, useClass: MikroOrmProductMediaStore },
   ],
   exports: [CategoryAdminService, BrandAdminService, ProductAdminService, ProductOptionAdminService, ProductMediaAdminService],

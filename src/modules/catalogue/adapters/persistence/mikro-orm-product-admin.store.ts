@@ -1,11 +1,10 @@
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import { optionCodeTaken, productCodeTaken, productSlugTaken } from '../../domain/catalogue-admin-errors.js';
+import { productCodeTaken, productSlugTaken } from '../../domain/catalogue-admin-errors.js';
 import { containsPattern, type ProductAdminQuery, type ProductAdminSort } from '../../application/admin/admin-queries.js';
 import type { AdminProductRow, ProductAdminStore } from '../../application/ports/product-admin.port.js';
 import { Brand } from '../../domain/brand.entity.js';
 import { Category } from '../../domain/category.entity.js';
-import { ProductOption } from '../../domain/product-option.entity.js';
 import { Product, ProductCategory } from '../../domain/product.entity.js';
 
 const ORDER: Record<ProductAdminSort, string> = {
@@ -123,31 +122,6 @@ export class MikroOrmProductAdminStore implements ProductAdminStore {
   async brandName(brandId: number): Promise<string | null> {
     const brand = await this.em.findOne(Brand, { id: brandId }, { fields: ['name'] });
     return brand?.name ?? null;
-  }
-
-  options(productId: number): Promise<ProductOption[]> {
-    return this.em.find(ProductOption, { productId }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
-  }
-
-  findOption(productId: number, optionId: number): Promise<ProductOption | null> {
-    return this.em.findOne(ProductOption, { id: optionId, productId });
-  }
-
-  findOptionByCode(code: string): Promise<ProductOption | null> {
-    return this.em.findOne(ProductOption, { code });
-  }
-
-  async saveOption(option: ProductOption): Promise<void> {
-    try {
-      await this.em.persist(option).flush();
-    } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw optionCodeTaken(option.code);
-      throw error;
-    }
-  }
-
-  async removeOption(option: ProductOption): Promise<void> {
-    await this.em.remove(option).flush();
   }
 
   private query<T>(sql: string, params: unknown[]): Promise<T[]> {

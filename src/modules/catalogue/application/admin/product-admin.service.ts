@@ -6,6 +6,7 @@ import { Transactions } from '../../../../platform/persistence/index.js';
 import { sanitizeHtml } from '../../../../platform/html/html-sanitizer.js';
 import { PRODUCT_LIMITS, Product, type ProductDetails, type ProductStatus } from '../../domain/product.entity.js';
 import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
+import { PRODUCT_OPTION_ADMIN_STORE, type ProductOptionAdminStore } from '../ports/product-option-admin.port.js';
 import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
 import { toAdminFile, toAdminImage, toAdminOption, toAdminVideo } from './admin-mappers.js';
 import type { Paging, ProductAdminQuery } from './admin-queries.js';
@@ -45,6 +46,7 @@ export interface ProductInput {
 export class ProductAdminService {
   constructor(
     @Inject(PRODUCT_ADMIN_STORE) private readonly products: ProductAdminStore,
+    @Inject(PRODUCT_OPTION_ADMIN_STORE) private readonly options: ProductOptionAdminStore,
     @Inject(PRODUCT_MEDIA_STORE) private readonly media: ProductMediaStore,
     private readonly transactions: Transactions,
     private readonly objects: StoredObjects,
@@ -128,7 +130,7 @@ export class ProductAdminService {
     // One query each (PGlite runs one at a time anyway); the screen needs all of them.
     const brandName = product.brandId === null ? null : await this.products.brandName(product.brandId);
     const categoryIds = await this.products.categoryIds(product.id);
-    const options = await this.products.options(product.id);
+    const options = await this.options.options(product.id);
     const images = await this.media.images(product.id);
     const videos = await this.media.videos(product.id);
     const files = await this.media.files(product.id);

@@ -4,6 +4,7 @@ import { Transactions } from '../../../../platform/persistence/index.js';
 import { ProductOption, type OptionFields } from '../../domain/product-option.entity.js';
 import type { Product } from '../../domain/product.entity.js';
 import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
+import { PRODUCT_OPTION_ADMIN_STORE, type ProductOptionAdminStore } from '../ports/product-option-admin.port.js';
 import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
 import { toAdminOption } from './admin-mappers.js';
 import { optionCodeTaken } from '../../domain/catalogue-admin-errors.js';
@@ -26,6 +27,7 @@ const DEFAULTS = { weight: 0, qty: null, fileId: null, active: true } as const;
 export class ProductOptionAdminService {
   constructor(
     @Inject(PRODUCT_ADMIN_STORE) private readonly products: ProductAdminStore,
+    @Inject(PRODUCT_OPTION_ADMIN_STORE) private readonly options: ProductOptionAdminStore,
     @Inject(PRODUCT_MEDIA_STORE) private readonly media: ProductMediaStore,
     private readonly transactions: Transactions,
   ) {}
@@ -34,7 +36,7 @@ export class ProductOptionAdminService {
   async add(productId: number, input: OptionInput): Promise<AdminOptionView> {
     return this.transactions.run(async () => {
       const product = await this.lockProduct(productId);
-      const options = await this.products.options(productId);
+      const options = await this.options.options(productId);
       const fields: OptionFields = {
         ...DEFAULTS,
         sortOrder: Math.max(-1, ...options.map((o) => o.sortOrder)) + 1,
@@ -42,7 +44,7 @@ export class ProductOptionAdminService {
       } as OptionFields;
       await this.check(productId, fields, null);
       const option = new ProductOption(productId, fields);
-      await this.products.saveOption(option);
+      await this.options.saveOption(option);
       await this.reprice(product, [...options, option]);
       return toAdminOption(option);
     });
@@ -52,13 +54,13 @@ export class ProductOptionAdminService {
   async update(productId: number, optionId: number, input: Partial<OptionInput>): Promise<AdminOptionView> {
     return this.transactions.run(async () => {
       const product = await this.lockProduct(productId);
-      const options = await this.products.options(productId);
+      const options = await this.options.options(productId);
       const option = options.find((o) => o.id === optionId);
       if (!option) throw new NotFoundError('Option');
       const fields: OptionFields = { ...currentFields(option), ...withoutUndefined(input) };
       await this.check(productId, fields, option);
       option.edit(fields);
-      await this.products.saveOption(option);
+      await this.options.saveOption(option);
       await this.reprice(product, options);
       return toAdminOption(option);
     });
@@ -68,10 +70,10 @@ export class ProductOptionAdminService {
   async remove(productId: number, optionId: number): Promise<void> {
     await this.transactions.run(async () => {
       const product = await this.lockProduct(productId);
-      const options = await this.products.options(productId);
+      const options = await this.options.options(productId);
       const option = options.find((o) => o.id === optionId);
       if (!option) throw new NotFoundError('Option');
-      await this.products.removeOption(option);
+      await this.options.removeOption(option);
       await this.reprice(product, options.filter((o) => o !== option));
     });
   }
@@ -79,7 +81,7 @@ export class ProductOptionAdminService {
   /** Rules that need the database: a unique code, and the unlocked file must be one of this product's. */
   private async check(productId: number, fields: OptionFields, own: ProductOption | null): Promise<void> {
     if (fields.code !== own?.code) {
-      const owner = await this.products.findOptionByCode(fields.code);
+      const owner = await this.options.findOptionByCode(fields.code);
       if (owner && owner.id !== own?.id) throw optionCodeTaken(fields.code);
     }
     if (fields.fileId !== null && !(await this.media.findFile(productId, fields.fileId))) {

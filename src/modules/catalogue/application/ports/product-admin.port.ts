@@ -1,4 +1,3 @@
-import type { ProductOption } from '../../domain/product-option.entity.js';
 import type { Product, ProductStatus } from '../../domain/product.entity.js';
 import type { ProductAdminQuery } from '../admin/admin-queries.js';
 
@@ -23,9 +22,9 @@ export interface AdminProductRow {
 }
 
 /**
- * Products, their category memberships and their options, as administrators change them (drafts
- * included). Writes that must agree with each other (an option and the product's price_from) run in one
- * transaction opened by the application; `lock` serialises them per product.
+ * Products and their category memberships, as administrators change them (drafts included). Writes that must
+ * agree with each other (an option and the product's price_from) run in one transaction opened by the
+ * application; `lock` serialises them per product. Options have their own port (product-option-admin.port.ts).
  */
 export interface ProductAdminStore {
   list(query: ProductAdminQuery, offset: number, limit: number): Promise<{ rows: AdminProductRow[]; total: number }>;
@@ -44,11 +43,4 @@ export interface ProductAdminStore {
   existingCategoryIds(ids: readonly number[]): Promise<number[]>;
   replaceCategories(productId: number, categoryIds: readonly number[]): Promise<void>;
   brandName(brandId: number): Promise<string | null>;
-
-  options(productId: number): Promise<ProductOption[]>;
-  findOption(productId: number, optionId: number): Promise<ProductOption | null>;
-  findOptionByCode(code: string): Promise<ProductOption | null>;
-  /** Persists the option; a code taken meanwhile becomes the duplicate-code error. */
-  saveOption(option: ProductOption): Promise<void>;
-  removeOption(option: ProductOption): Promise<void>;
 }
