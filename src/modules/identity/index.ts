@@ -1,9 +1,5 @@
 /** The identity module's public face: other modules, web/ and cli/ import only from here. */
-import { OAuthIdentitySchema } from './domain/oauth-identity.entity.js';
-import { PasswordResetTokenSchema } from './domain/password-reset-token.entity.js';
-import { SessionSchema } from './domain/session.entity.js';
-import { UserSchema } from './domain/user.entity.js';
-import { IdentityModule } from './identity.module.js';
+import { IdentityModule, identityFeatures } from './identity.module.js';
 import { AccountService } from './application/account.service.js';
 import { OAuthService, type OAuthProviderView } from './application/oauth.service.js';
 import { shopModule } from '../../platform/shop-module.js';
@@ -18,9 +14,9 @@ export type { UserView } from './application/user-view.js';
 export type { SessionView } from './application/session.service.js';
 export { AdminController, AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';
 /** The UK address rules of the profile, for other modules' requests (the checkout's addresses). */
-export { AddressRequest } from './adapters/http/requests/identity.requests.js';
+export { AddressRequest } from './adapters/http/identity.requests.js';
 
-export const identityEntities = [UserSchema, SessionSchema, PasswordResetTokenSchema, OAuthIdentitySchema];
+export const identityEntities = identityFeatures.flatMap((f) => f.entities);
 
 /** What storefront pages may call of identity, in-process. */
 export interface IdentityPageServices {

@@ -3,7 +3,7 @@ import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse }
 import type { Viewer } from '../../../../shared/viewer.js';
 import { AccountService } from '../../application/account.service.js';
 import { Authenticated, CurrentViewer } from './access.js';
-import { type AddressRequest, PasswordChangeRequest, ProfileRequest } from './requests/identity.requests.js';
+import { type AddressRequest, PasswordChangeRequest, ProfileRequest } from './identity.requests.js';
 import type { PostalAddress } from '../../domain/user.entity.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
 

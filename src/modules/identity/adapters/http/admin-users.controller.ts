@@ -1,7 +1,7 @@
 import { Get, Query } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 import { UserAdministrationService } from '../../application/user-administration.service.js';
-import { UserListQuery } from './requests/admin-users.requests.js';
+import { UserListQuery } from './admin-users.requests.js';
 import { AdminController } from './access.js';
 
 @AdminController('api/admin/users')

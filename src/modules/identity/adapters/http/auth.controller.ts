@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
 import { AuthService, type SignedIn } from '../../application/auth.service.js';
 import { clientOf } from './client-info.js';
-import { LoginRequest, RegisterRequest } from './requests/identity.requests.js';
+import { LoginRequest, RegisterRequest } from './identity.requests.js';
 import { clearSessionCookie, setSessionCookie, tokenOf } from './session-cookie.js';
 
 function signedInBody(signedIn: SignedIn) {

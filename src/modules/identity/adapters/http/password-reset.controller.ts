@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swag
 import type { FastifyRequest } from 'fastify';
 import { PasswordResetService } from '../../application/password-reset.service.js';
 import { clientOf } from './client-info.js';
-import { PasswordEmailRequest, PasswordResetRequest } from './requests/identity.requests.js';
+import { PasswordEmailRequest, PasswordResetRequest } from './identity.requests.js';
 
 @ApiTags('identity')
 @Controller('api/password')

@@ -3,7 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   IsBoolean, IsEmail, IsObject, IsOptional, IsString, Length, Matches, MaxLength, ValidateNested,
 } from 'class-validator';
-import { MatchesField, normalisePostcode, OptionalNotNull, UK_POSTCODE } from '../../../../../platform/http/validators.js';
+import { MatchesField, normalisePostcode, OptionalNotNull, UK_POSTCODE } from '../../../../platform/http/validators.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
