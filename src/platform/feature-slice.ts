@@ -14,3 +14,13 @@ export interface FeatureSlice {
   exports: Array<Type | symbol | string>;
   entities: Array<EntitySchema<AnyEntity> | EntitySchema>;
 }
+
+/** A module's metadata from its slices: `@Module(moduleOf(slices))` (imports deduplicated, in order). */
+export function moduleOf(slices: readonly FeatureSlice[]): ModuleMetadata {
+  return {
+    imports: [...new Set(slices.flatMap((slice) => slice.imports ?? []))],
+    controllers: slices.flatMap((slice) => slice.controllers),
+    providers: slices.flatMap((slice) => slice.providers),
+    exports: slices.flatMap((slice) => slice.exports),
+  };
+}

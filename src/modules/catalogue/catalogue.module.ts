@@ -5,13 +5,9 @@ import { demoFeature } from './demo.feature.js';
 import { previewsFeature } from './previews.feature.js';
 import { stockFeature } from './stock.feature.js';
 import { viewsFeature } from './views.feature.js';
+import { moduleOf } from '../../platform/feature-slice.js';
 
 export const catalogueFeatures = [browseFeature, adminFeature, previewsFeature, viewsFeature, demoFeature, stockFeature];
 
-@Module({
-  imports: catalogueFeatures.flatMap((f) => f.imports ?? []),
-  controllers: catalogueFeatures.flatMap((f) => f.controllers),
-  providers: catalogueFeatures.flatMap((f) => f.providers),
-  exports: catalogueFeatures.flatMap((f) => f.exports),
-})
+@Module(moduleOf(catalogueFeatures))
 export class CatalogueModule {}

@@ -4,14 +4,11 @@ import { accountsFeature } from './accounts.feature.js';
 import { SessionGuard } from './adapters/http/session.guard.js';
 import { oauthFeature } from './oauth.feature.js';
 import { passwordResetFeature } from './password-reset.feature.js';
+import { moduleOf } from '../../platform/feature-slice.js';
 
 export const identityFeatures = [accountsFeature, passwordResetFeature, oauthFeature];
 
-@Module({
-  controllers: identityFeatures.flatMap((f) => f.controllers),
-  providers: identityFeatures.flatMap((f) => f.providers),
-  exports: identityFeatures.flatMap((f) => f.exports),
-})
+@Module(moduleOf(identityFeatures))
 export class IdentityModule {}
 
 /** The session guard runs before every route of the web server (API and pages); not in the CLI. */

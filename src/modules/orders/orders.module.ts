@@ -3,13 +3,9 @@ import { checkoutFeature } from './checkout.feature.js';
 import { deliveryFeature } from './delivery.feature.js';
 import { ordersFeature } from './orders.feature.js';
 import { paymentsFeature } from './payments.feature.js';
+import { moduleOf } from '../../platform/feature-slice.js';
 
 export const ordersFeatures = [deliveryFeature, ordersFeature, checkoutFeature, paymentsFeature];
 
-@Module({
-  imports: [...new Set(ordersFeatures.flatMap((f) => f.imports ?? []))],
-  controllers: ordersFeatures.flatMap((f) => f.controllers),
-  providers: ordersFeatures.flatMap((f) => f.providers),
-  exports: ordersFeatures.flatMap((f) => f.exports),
-})
+@Module(moduleOf(ordersFeatures))
 export class OrdersModule {}
