@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import { evaluateBudgets, printBudgets } from './lib/budgets.mjs';
+import { basketTargets, measureOrders, prepareBuying } from './lib/buying.mjs';
 import { driftFrom } from './lib/catalogue-sql.mjs';
 import { clientReport, routerEntryFile, servedAssets } from './lib/client-report.mjs';
 import { loadParameters, prepareDatabase } from './lib/database.mjs';
@@ -86,6 +87,10 @@ async function main() {
       if (response.ok) served[route] = servedAssets(await response.text(), path.join(WEB_DIR, 'client'));
     }
 
+    log('Buying: guests with baskets for the basket targets...');
+    const buying = await prepareBuying(shopUrl, database.url);
+    targets.push(...basketTargets(buying, shopUrl));
+
     baselines = startBaselines({ root: ROOT, node: NODE, settings, databaseUrl: database.url, fixturesFile, logDir: OUT_DIR });
     await baselines.ready();
     const available = targets.filter((target) => {
@@ -108,7 +113,7 @@ async function main() {
       const order = [...available.slice(offset), ...available.slice(0, offset)];
       log(`\nRepetition ${repetition + 1} of ${settings.repetitions}`);
       for (const target of order) {
-        await warmUp({ url: target.url, paths: target.paths, seconds: settings.warmupSeconds });
+        await warmUp({ url: target.url, paths: target.paths, seconds: settings.warmupSeconds, request: target.request });
         for (const connections of settings.connections) {
           const run = await measure({
             target, server: servers[target.server], ourPids, database: settings.database, connections,
@@ -118,6 +123,13 @@ async function main() {
           log(`  ${target.name.padEnd(14)} c${String(connections).padEnd(3)} ${run.reqPerSec.toFixed(0).padStart(6)} req/s  p99 ${String(run.latencyMs.p99).padStart(5)} ms${run.non2xx ? `  ${run.non2xx} non-2xx` : ''}${run.noisy ? '  (noisy)' : ''}`);
         }
       }
+    }
+
+    let orders = null;
+    if (!settings.only || settings.only.includes('orders')) {
+      log('\nPlacing orders: 20 customers at once, each adding a line then checking out (only checkout timed)');
+      orders = await measureOrders(shopUrl, buying, { seconds: settings.quick ? 3 : 15 });
+      log(`  ${orders.ordersPerSec.toFixed(1)} orders/s (${orders.placed} in ${orders.seconds.toFixed(1)} s), p50 ${orders.latencyMs.p50} ms, p99 ${orders.latencyMs.p99} ms, answers ${JSON.stringify(orders.statuses)}`);
     }
 
     const shopMemory = processMemory(shop.pid);
@@ -144,6 +156,7 @@ async function main() {
       summary,
       runs,
       searchDb,
+      orders,
       vikeOverhead,
       client,
       served,

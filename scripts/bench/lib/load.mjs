@@ -4,7 +4,8 @@ import autocannon from 'autocannon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSampling } from './proc.mjs';
 
-function fire({ url, paths, connections, duration }) {
+/** `request(path)` (optional) makes each request: method, headers and body besides the path (the basket targets). */
+function fire({ url, paths, connections, duration, request }) {
   let next = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -13,7 +14,13 @@ function fire({ url, paths, connections, duration }) {
         connections,
         duration,
         // A fresh path per request (category, product, search term...), in a fixed order.
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+        requests: [{
+          method: 'GET',
+          setupRequest: (base) => {
+            const path = paths[next++ % paths.length];
+            return request ? { ...base, ...request(path) } : { ...base, path };
+          },
+        }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -21,8 +28,8 @@ function fire({ url, paths, connections, duration }) {
 }
 
 /** A short run whose figures are thrown away: JIT, caches and connection pools settle first. */
-export async function warmUp({ url, paths, seconds }) {
-  await fire({ url, paths, connections: 50, duration: seconds });
+export async function warmUp({ url, paths, seconds, request }) {
+  await fire({ url, paths, connections: 50, duration: seconds, request });
 }
 
 /**
@@ -50,7 +57,7 @@ export async function measure({ target, server, ourPids, database, connections, 
   for (let attempt = 1; attempt <= allowed; attempt++) {
     if (!(await settle({ server, ourPids, database }))) log(`    ${target.name}: the server was still busy after 60 s; measuring anyway`);
     const stop = startSampling({ serverPid: server.pid, ourPids, database });
-    const result = await fire({ url: target.url, paths: target.paths, connections, duration: seconds });
+    const result = await fire({ url: target.url, paths: target.paths, connections, duration: seconds, request: target.request });
     const usage = stop();
     const requests = result.requests.total;
     const cpuSeconds = usage.serverCpuSeconds + usage.databaseCpuSeconds;
