@@ -139,6 +139,50 @@ export class Environment {
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^whsec_\S+$/, { message: 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)' })
   STRIPE_WEBHOOK_SECRET?: string;
 
+  /**
+   * The company behind the shop (issue 13): on every VAT invoice and e-mail, in the footer and in the
+   * Organization structured data. The demo values let the shop start; a real company sets its own.
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'HS Training Direct Ltd' : value))
+  @IsString() @MinLength(2, { message: 'SELLER_NAME must be the company\'s name' })
+  SELLER_NAME = 'HS Training Direct Ltd';
+
+  /** The registered address, its lines separated by commas or new lines; the last line is the postcode. */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'Unit 4, Riverside Business Park, Leeds, LS10 1AB' : value))
+  @IsString() @MinLength(5, { message: 'SELLER_ADDRESS must be the registered address, lines separated by commas' })
+  SELLER_ADDRESS = 'Unit 4, Riverside Business Park, Leeds, LS10 1AB';
+
+  /** The VAT registration number HMRC issued (GB and 9 digits, or 12 for a branch). */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'GB123456789' : String(value).replace(/\s+/g, '').toUpperCase()))
+  @Matches(/^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/, { message: 'SELLER_VAT_NUMBER must be a UK VAT number such as GB123456789' })
+  SELLER_VAT_NUMBER = 'GB123456789';
+
+  /** Companies House number (8 characters, e.g. 01234567 or SC123456). */
+  @Transform(({ value }) => (value === undefined || value === '' ? '01234567' : String(value).replace(/\s+/g, '').toUpperCase()))
+  @Matches(/^[A-Z0-9]{8}$/, { message: 'SELLER_COMPANY_NUMBER must be a Companies House number of 8 characters, e.g. 01234567' })
+  SELLER_COMPANY_NUMBER = '01234567';
+
+  /** The phone number customers call, as it should be shown (UK format). */
+  @Transform(({ value }) => (value === undefined || value === '' ? '01234 567890' : value))
+  @Matches(/^\+?[0-9 ()-]{7,20}$/, { message: 'SELLER_PHONE must be a phone number such as 01234 567890' })
+  SELLER_PHONE = '01234 567890';
+
+  /** The address customers write to (shown on invoices); unset → ENQUIRIES_TO, else MAIL_FROM's address. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({}, { message: 'SELLER_EMAIL must be an e-mail address' })
+  SELLER_EMAIL?: string;
+
+  /** The company's social pages, comma-separated https URLs (LinkedIn, Facebook, X, YouTube, …). */
+  @Transform(({ value }) => (value === undefined ? 'https://www.linkedin.com/,https://www.facebook.com/,https://x.com/,https://www.youtube.com/' : value))
+  @Matches(/^(https:\/\/[^\s,]+(\s*,\s*https:\/\/[^\s,]+)*)?$/, { message: 'SELLER_SOCIAL_LINKS must be comma-separated https:// URLs' })
+  SELLER_SOCIAL_LINKS = 'https://www.linkedin.com/,https://www.facebook.com/,https://x.com/,https://www.youtube.com/';
+
+  /** Where on-account customers pay by BACS: shown on their invoices with the due date. */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'Demo Bank plc, sort code 00-00-00, account 12345678' : value))
+  @IsString() @MinLength(5)
+  SELLER_BANK_DETAILS = 'Demo Bank plc, sort code 00-00-00, account 12345678';
+
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';
   }
@@ -169,6 +213,8 @@ const KEYS = [
   'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT',
   'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PREVIEW_AUTO_APPROVE',
   'ORDER_PAYMENT_TIMEOUT_MINUTES', 'PAYMENT_TEST_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
+  'SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_VAT_NUMBER', 'SELLER_COMPANY_NUMBER', 'SELLER_PHONE', 'SELLER_EMAIL',
+  'SELLER_SOCIAL_LINKS', 'SELLER_BANK_DETAILS',
 ] as const;
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {

@@ -3,7 +3,7 @@ import maestroUrl from '../assets/cards/maestro.svg?no-inline';
 import mastercardUrl from '../assets/cards/mastercard.svg?no-inline';
 import visaUrl from '../assets/cards/visa.svg?no-inline';
 import { useShell } from '../lib/shell.js';
-import { COMPANY, FOOTER_COMPANY_LINKS, FOOTER_LEGAL_LINKS, FOOTER_SHOP_LINKS, SOCIAL_LINKS, type SiteLink } from '../lib/site-links.js';
+import { COPYRIGHT_YEAR, FOOTER_COMPANY_LINKS, FOOTER_LEGAL_LINKS, FOOTER_SHOP_LINKS, type SiteLink } from '../lib/site-links.js';
 import { NewsletterForm } from './NewsletterForm.js';
 
 const CARDS = [
@@ -30,7 +30,7 @@ function LinkList({ title, links }: { title: string; links: readonly SiteLink[] 
 
 /** Seed §2 footer: links, contact details, social links, card logos, newsletter, copyright 2021. */
 export function SiteFooter() {
-  const { appName } = useShell();
+  const { appName, company } = useShell();
   return (
     <footer className="footer" data-footer="">
       <div className="container footer__grid">
@@ -41,17 +41,17 @@ export function SiteFooter() {
             Contact
           </h2>
           <address className="footer__address">
-            <span className="footer__company">{appName}</span>
-            {COMPANY.addressLines.map((line) => (
+            <span className="footer__company">{company.legal_name}</span>
+            {company.address_lines.map((line) => (
               <span key={line}>{line}</span>
             ))}
-            <span>United Kingdom</span>
-            <a className="footer__phone" href={COMPANY.phoneHref} data-phone="">
-              {COMPANY.phoneDisplay}
+            <span>{company.country}</span>
+            <a className="footer__phone" href={`tel:${company.phone_e164}`} data-phone="">
+              {company.phone}
             </a>
           </address>
           <ul className="footer__social" aria-label="Follow us">
-            {SOCIAL_LINKS.map((link) => (
+            {company.social_links.map((link) => (
               <li key={link.href}>
                 <a href={link.href} target="_blank" rel="noopener" data-social={link.label}>
                   {link.label}
@@ -74,7 +74,7 @@ export function SiteFooter() {
           ))}
         </ul>
         <p className="footer__copyright" data-copyright="">
-          {`© ${COMPANY.copyrightYear} ${appName}`}
+          {`© ${COPYRIGHT_YEAR} ${appName}`}
         </p>
       </div>
     </footer>

@@ -8,6 +8,10 @@ const FALLBACK_SHELL: ShellData = Object.freeze({
   basket: Object.freeze({ grand_total: '0.00', items: 0 }),
   publicUrl: '',
   seo: null,
+  company: Object.freeze({
+    legal_name: 'Shop', address_lines: [], country: 'United Kingdom', phone: '', phone_e164: '', email: '', vat_number: '',
+    company_number: '', social_links: [],
+  }),
 });
 
 let lastClientShell: ShellData | undefined;

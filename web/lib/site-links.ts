@@ -38,13 +38,6 @@ export const FOOTER_LEGAL_LINKS: readonly SiteLink[] = [
   { href: '/delivery', label: 'Delivery Information' },
 ];
 
-export const SOCIAL_LINKS: readonly SiteLink[] = [
-  { href: 'https://www.linkedin.com/', label: 'LinkedIn' },
-  { href: 'https://www.facebook.com/', label: 'Facebook' },
-  { href: 'https://x.com/', label: 'X' },
-  { href: 'https://www.youtube.com/', label: 'YouTube' },
-];
-
 /** The home page tiles: the four product categories of the nav bar. */
 export const CATEGORY_TILES: readonly (SiteLink & { blurb: string })[] = [
   { ...DVDS, blurb: 'Health and safety training videos on disc for group sessions.' },
@@ -53,12 +46,9 @@ export const CATEGORY_TILES: readonly (SiteLink & { blurb: string })[] = [
   { ...POWERPOINT, blurb: 'Ready-made presentations for toolbox talks and inductions.' },
 ];
 
-export const COMPANY = Object.freeze({
-  phoneDisplay: '01234 567890',
-  phoneHref: 'tel:+441234567890',
-  addressLines: ['Unit 4, Riverside Business Park', 'Leeds', 'LS10 1AB'] as const,
-  copyrightYear: 2021,
-});
+/** Seed §2: the footer's copyright says 2021. The company's name, address, phone and social pages come from the
+ * SELLER_* settings through the shell (`useShell().company`), not from here. */
+export const COPYRIGHT_YEAR = 2021;
 
 /** Whether `href` is the page at `pathname` (exact match, ignoring a trailing slash). */
 export function isCurrentPath(href: string, pathname: string): boolean {

@@ -22,6 +22,20 @@ export interface ShellData {
   publicUrl: string;
   /** The SEO entry for this page's path, when staff wrote one: it wins over the page's own defaults. */
   seo: { title: string; description: string; canonical_url: string | null; share_image: string | null } | null;
+  /** The company's public details (SELLER_* settings): the footer, the contact page and the structured data. */
+  company: ShellCompany;
+}
+
+export interface ShellCompany {
+  legal_name: string;
+  address_lines: readonly string[];
+  country: string;
+  phone: string;
+  phone_e164: string;
+  email: string;
+  vat_number: string;
+  company_number: string;
+  social_links: ReadonlyArray<{ href: string; label: string }>;
 }
 
 /** Server-only: whose basket this request sees (the guest token never reaches the client). */

@@ -1,10 +1,11 @@
 import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CompanyDetails } from '../../config/company.js';
 import { Environment } from '../../config/environment.js';
 import { SHOP_NAME } from '../../config/shop.js';
 import type { Viewer } from '../../shared/viewer.js';
-import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from './page-context.js';
+import type { PageBasketVisitor, PageServices, PageViewer, ShellCompany, ShellData } from './page-context.js';
 import { PAGE_SERVICES, PageRenderer } from './page-renderer.js';
 
 // Vike sets its own (narrower) CSP when given a nonce; ours from helmet already covers the page.
@@ -17,11 +18,20 @@ const HEADERS_WE_SET = new Set(['content-security-policy']);
 @ApiExcludeController()
 @Controller()
 export class SsrController {
+  private readonly company: ShellCompany;
+
   constructor(
     private readonly renderer: PageRenderer,
     private readonly env: Environment,
     @Inject(PAGE_SERVICES) private readonly services: PageServices,
-  ) {}
+    company: CompanyDetails,
+  ) {
+    this.company = Object.freeze({
+      legal_name: company.legalName, address_lines: company.addressLines, country: company.country, phone: company.phone,
+      phone_e164: company.phoneE164, email: company.email, vat_number: company.vatNumberDisplay, company_number: company.companyNumber,
+      social_links: company.socialLinks,
+    });
+  }
 
   @Get('*')
   async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -53,7 +63,7 @@ export class SsrController {
     const basket = basketVisitor.userId === null && basketVisitor.guestToken === null ? null : await this.services.basket.get(basketVisitor);
     const summary = basket ? { grand_total: basket.totals.grand_total, items: basket.totals.items } : { grand_total: '0.00', items: 0 };
     // The SEO entry for the path is looked up by the renderer, which holds the page services.
-    return { appName: SHOP_NAME, user, basket: summary, publicUrl: this.env.publicUrl, seo: null };
+    return { appName: SHOP_NAME, user, basket: summary, publicUrl: this.env.publicUrl, seo: null, company: this.company };
   }
 }
 

@@ -4,7 +4,7 @@ import { errorBodyOf } from '../../lib/api.js';
 import { basketApi, itemCount } from '../../lib/basket.js';
 import { KIND_LABELS, stockState } from '../../lib/catalogue.js';
 import { formatPounds } from '../../lib/format.js';
-import { COMPANY } from '../../lib/site-links.js';
+import { useShell } from '../../lib/shell.js';
 import { Notice } from '../Notice.js';
 import './ProductOptions.css';
 
@@ -27,6 +27,7 @@ interface AddResult {
  * at once; the page does not reload.
  */
 export function ProductOptions({ options, productTitle }: { options: readonly OptionRow[]; productTitle: string }) {
+  const { company } = useShell();
   const [adding, setAdding] = useState<number | null>(null);
   const [result, setResult] = useState<AddResult | null>(null);
   const busy = useRef(false);
@@ -140,7 +141,7 @@ export function ProductOptions({ options, productTitle }: { options: readonly Op
       </div>
       <p className="options-note" data-basket-note="">
         Prices exclude VAT at 20%, which is added at checkout. Ordering for a school, council or NHS trust? Call us on{' '}
-        <a href={COMPANY.phoneHref}>{COMPANY.phoneDisplay}</a> or <a href="/contact">send us a message</a>.
+        <a href={`tel:${company.phone_e164}`}>{company.phone}</a> or <a href="/contact">send us a message</a>.
       </p>
     </>
   );

@@ -1,10 +1,9 @@
 import { useShell } from '../../lib/shell.js';
-import { COMPANY } from '../../lib/site-links.js';
 import { EnquiryPage } from '../joinus/enquiry-pages.js';
 
 /** `/contact`: intro widget `contact-main`, the phone number and postal address (as in the footer), and the form. */
 export default function Page() {
-  const { appName } = useShell();
+  const { company } = useShell();
   return (
     <EnquiryPage
       aside={
@@ -12,12 +11,12 @@ export default function Page() {
           <h2 id="contact-details-heading">Call or write to us</h2>
           <p>
             Telephone:{' '}
-            <a href={COMPANY.phoneHref} data-contact-phone="">
-              {COMPANY.phoneDisplay}
+            <a href={`tel:${company.phone_e164}`} data-contact-phone="">
+              {company.phone}
             </a>
           </p>
           <address className="contact-details__address">
-            {[appName, ...COMPANY.addressLines, 'United Kingdom'].map((line, index, lines) => (
+            {[company.legal_name, ...company.address_lines, company.country].map((line, index, lines) => (
               <span key={line}>
                 {line}
                 {index < lines.length - 1 ? <br /> : null}
