@@ -14,6 +14,7 @@ import { Migration20261124000100CreateStockReservations } from './Migration20261
 import { Migration20261124000200CreateBaskets } from './Migration20261124000200CreateBaskets.js';
 import { Migration20261124000300CreateDeliveryTypes } from './Migration20261124000300CreateDeliveryTypes.js';
 import { Migration20261124000400CreateOrders } from './Migration20261124000400CreateOrders.js';
+import { Migration20261125000100CreateInvoiceNumbers } from './Migration20261125000100CreateInvoiceNumbers.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -35,4 +36,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261124000200CreateBaskets', class: Migration20261124000200CreateBaskets },
   { name: 'Migration20261124000300CreateDeliveryTypes', class: Migration20261124000300CreateDeliveryTypes },
   { name: 'Migration20261124000400CreateOrders', class: Migration20261124000400CreateOrders },
+  { name: 'Migration20261125000100CreateInvoiceNumbers', class: Migration20261125000100CreateInvoiceNumbers },
 ];

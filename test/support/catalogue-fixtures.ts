@@ -26,6 +26,7 @@ export async function createBrand(sql: Sql, fields: { name?: string; logoKey?: s
 
 export interface OptionFixture {
   name?: string;
+  code?: string;
   price?: number;
   weight?: number;
   qty?: number | null;
@@ -80,7 +81,7 @@ export async function createProduct(sql: Sql, fields: ProductFixture = {}): Prom
       `insert into product_options (product_id, name, code, price, weight, qty, kind, active, sort_order)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
       [
-        productId, option.name ?? 'DVD', `OPT-${id}-${index}`, option.price ?? 1000, option.weight ?? 0,
+        productId, option.name ?? 'DVD', option.code ?? `OPT-${id}-${index}`, option.price ?? 1000, option.weight ?? 0,
         option.qty === undefined ? null : option.qty, option.kind ?? 'physical', option.active ?? true, index,
       ],
     );

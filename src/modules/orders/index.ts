@@ -10,6 +10,7 @@ export { DeliveryTypeService, DEFAULT_DELIVERY_TYPES, type DeliveryTypeView } fr
 export { CheckoutService, type CheckoutView, type CheckoutInput, type PlacedOrder } from './application/checkout.service.js';
 export { OrderService } from './application/order.service.js';
 export { OrderAdminService } from './application/order-admin.service.js';
+export { InvoiceService, type VatDocumentFile, type VatDocumentKind } from './application/invoice.service.js';
 export { OrderLifecycleService, PAYMENT_TIMEOUT_JOB } from './application/order-lifecycle.service.js';
 export type { OrderView, OrderSummaryView, AdminOrderView, AdminOrderSummaryView } from './application/order-views.js';
 export type { OrderAddress } from './domain/order.entity.js';

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../../shared/domain-error.js';
 import { JobHandlerRegistry, JobQueue } from '../../../platform/queue/index.js';
 import { Transactions } from '../../../platform/persistence/index.js';
 import { StockService } from '../../catalogue/index.js';
-import type { Order, OrderHistoryEntry } from '../domain/order.entity.js';
+import { documentNumber, type Order, type OrderHistoryEntry } from '../domain/order.entity.js';
 import type { TransitionActor } from '../domain/order-process.js';
 import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
 
@@ -70,6 +70,12 @@ export class OrderLifecycleService implements OnModuleInit {
       hasPhysicalLines: lines.some((line) => line.kind === 'physical'),
       note: context.note, actorUserId: context.actorUserId, trackingNumber: context.trackingNumber, at: context.at,
     });
+    // The VAT invoice (paid) or credit note (refunded) is numbered in this same transaction, last, so the
+    // counter's row lock is held as briefly as possible and a failure above leaves no number used.
+    const series = order.documentDue;
+    if (series) {
+      order.issueDocument(series, documentNumber(series, await this.orders.nextDocumentNumber(series)), entry.at);
+    }
     await this.orders.save(order, [entry]);
     if (rule.givesBackStock) {
       const returned = await this.stock.giveBack(order.id);

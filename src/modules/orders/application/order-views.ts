@@ -16,8 +16,10 @@ export interface OrderView {
   notes: string | null;
   payment_method: string;
   tracking_number: string | null;
-  /** The VAT invoice: part 2 of the buying issue. */
+  /** The VAT invoice, once the order is paid (its date is the tax point). */
   invoice: { number: string; date: string } | null;
+  /** The credit note, once a paid order is refunded. */
+  credit_note: { number: string; date: string } | null;
   history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; note: string | null }>;
 }
 
@@ -63,7 +65,8 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
     notes: order.notes,
     payment_method: order.paymentMethod,
     tracking_number: order.trackingNumber,
-    invoice: null,
+    invoice: order.invoiceNumber && order.invoiceDate ? { number: order.invoiceNumber, date: order.invoiceDate.toISOString() } : null,
+    credit_note: order.creditNoteNumber && order.creditNoteDate ? { number: order.creditNoteNumber, date: order.creditNoteDate.toISOString() } : null,
     history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(), note: entry.note })),
   };
 }

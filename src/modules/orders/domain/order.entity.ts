@@ -37,6 +37,14 @@ export function orderTotals(lineTotals: readonly number[], delivery: number): Or
   return { subtotal, delivery, vat, grandTotal: subtotal + delivery + vat };
 }
 
+/** The two gap-free number series of VAT documents (HMRC: unique and sequential). */
+export type DocumentSeries = 'invoice' | 'credit_note';
+
+/** `INV-000042` / `CN-000007`: the counter's value, padded so the numbers sort as text too. */
+export function documentNumber(series: DocumentSeries, value: number): string {
+  return `${series === 'invoice' ? 'INV' : 'CN'}-${String(value).padStart(6, '0')}`;
+}
+
 export const PAYMENT_METHODS = ['card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -62,6 +70,12 @@ export class Order {
   paymentReference: string | null = null;
   paidAt: Date | null = null;
   trackingNumber: string | null = null;
+  /** The VAT invoice: numbered when the order is paid (its date is the tax point), never renumbered. */
+  invoiceNumber: string | null = null;
+  invoiceDate: Date | null = null;
+  /** The credit note that cancels the invoice when the order is refunded, from its own series. */
+  creditNoteNumber: string | null = null;
+  creditNoteDate: Date | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 
@@ -108,6 +122,23 @@ export class Order {
     if (rule.to === 'paid') this.paidAt = at;
     this.updatedAt = at;
     return { entry, rule };
+  }
+
+  /** Which VAT document, if any, the order's current status calls for and does not have yet. */
+  get documentDue(): DocumentSeries | null {
+    if (this.status === 'paid' && this.invoiceNumber === null) return 'invoice';
+    if (this.status === 'refunded' && this.invoiceNumber !== null && this.creditNoteNumber === null) return 'credit_note';
+    return null;
+  }
+
+  issueDocument(series: DocumentSeries, number: string, at: Date): void {
+    if (series === 'invoice') {
+      this.invoiceNumber = number;
+      this.invoiceDate = at;
+    } else {
+      this.creditNoteNumber = number;
+      this.creditNoteDate = at;
+    }
   }
 }
 
@@ -168,6 +199,10 @@ export const OrderSchema = defineEntity({
     paymentReference: p.string().length(200).nullable(),
     paidAt: p.datetime().nullable(),
     trackingNumber: p.string().length(60).nullable(),
+    invoiceNumber: p.string().length(20).nullable(),
+    invoiceDate: p.datetime().nullable(),
+    creditNoteNumber: p.string().length(20).nullable(),
+    creditNoteDate: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime().onUpdate(() => new Date()),
   },

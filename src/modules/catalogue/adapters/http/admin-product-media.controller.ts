@@ -1,6 +1,7 @@
 import { Body, Delete, Get, HttpCode, Patch, Post, Req, StreamableFile } from '@nestjs/common';
 import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { attachmentDisposition } from '../../../../platform/http/content-disposition.js';
 import { readUpload } from '../../../../platform/http/uploads.js';
 import { AdminController } from '../../../identity/index.js';
 import { ProductMediaAdminService } from '../../application/admin/product-media-admin.service.js';
@@ -9,13 +10,6 @@ import { IMAGE_TYPES, PRODUCT_FILE_TYPES, UPLOAD_MAX_BYTES, VIDEO_TYPES } from '
 import { FileUploadFields, ImageUploadFields, UpdateImageRequest, VideoLinkRequest, VideoUploadFields } from './admin-media.requests.js';
 import { validated } from './admin-request-rules.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form, so no header injection. */
-export function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * A product's images, videos and files. Uploads are multipart/form-data with the file in `file`; its

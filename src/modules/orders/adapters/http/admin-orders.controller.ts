@@ -1,9 +1,11 @@
-import { Body, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Get, Header, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { AdminController, CurrentViewer } from '../../../identity/index.js';
+import { InvoiceService } from '../../application/invoice.service.js';
 import { OrderAdminService } from '../../application/order-admin.service.js';
+import { pdfFile } from './pdf-file.js';
 import type { AdminOrderSummaryView, AdminOrderView } from '../../application/order-views.js';
 import { AdminOrderListQuery, TransitionRequest } from './orders.requests.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
@@ -12,7 +14,10 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 @AdminController('api/admin/orders', 'orders')
 export class AdminOrdersController {
-  constructor(private readonly orders: OrderAdminService) {}
+  constructor(
+    private readonly orders: OrderAdminService,
+    private readonly invoices: InvoiceService,
+  ) {}
 
   @Get()
   @ApiOkResponse({ description: '`{data: [order summary with customer {id, email}], meta}`, newest first.' })
@@ -31,6 +36,24 @@ export class AdminOrdersController {
   @ApiNotFoundResponse({ description: 'No order has that id.' })
   show(@IdParam() id: number): Promise<AdminOrderView> {
     return this.orders.get(id);
+  }
+
+  @Get(':id/invoice.pdf')
+  @Header('cache-control', 'private, no-store')
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The order\'s VAT invoice as a PDF.' })
+  @ApiNotFoundResponse({ description: 'No order has that id, or it has no invoice yet (unpaid).' })
+  async invoice(@IdParam() id: number): Promise<StreamableFile> {
+    return pdfFile(await this.invoices.pdfForStaff(id, 'invoice'));
+  }
+
+  @Get(':id/credit-note.pdf')
+  @Header('cache-control', 'private, no-store')
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The credit note of a refunded order, as a PDF.' })
+  @ApiNotFoundResponse({ description: 'No order has that id, or it was not refunded.' })
+  async creditNote(@IdParam() id: number): Promise<StreamableFile> {
+    return pdfFile(await this.invoices.pdfForStaff(id, 'credit_note'));
   }
 
   @Post(':id/transitions')

@@ -1,8 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { Authenticated, CurrentViewer } from '../../../identity/index.js';
+import { InvoiceService } from '../../application/invoice.service.js';
+import { pdfFile } from './pdf-file.js';
 import { OrderService } from '../../application/order.service.js';
 import type { OrderSummaryView, OrderView } from '../../application/order-views.js';
 import { OrderListQuery } from './orders.requests.js';
@@ -13,7 +15,10 @@ import { IdParam } from '../../../../platform/http/list-query.js';
 @Authenticated()
 @Controller('api/orders')
 export class OrdersController {
-  constructor(private readonly orders: OrderService) {}
+  constructor(
+    private readonly orders: OrderService,
+    private readonly invoices: InvoiceService,
+  ) {}
 
   @Get()
   @ApiOkResponse({ description: "`{data: [{id, number, status, created_at, grand_total, po_number}], meta}`: the customer's orders, newest first." })
@@ -26,5 +31,23 @@ export class OrdersController {
   @ApiNotFoundResponse({ description: 'No such order of this customer (another customer\'s order too).' })
   show(@CurrentViewer() viewer: Viewer, @IdParam() id: number): Promise<OrderView> {
     return this.orders.findForCustomer(viewer.userId, id);
+  }
+
+  @Get(':id/invoice.pdf')
+  @Header('cache-control', 'private, no-store')
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The VAT invoice as a PDF (paid and on-account orders).' })
+  @ApiNotFoundResponse({ description: 'No such order of this customer, or the order has no invoice yet (unpaid).' })
+  async invoice(@CurrentViewer() viewer: Viewer, @IdParam() id: number): Promise<StreamableFile> {
+    return pdfFile(await this.invoices.pdfForCustomer(viewer.userId, id, 'invoice'));
+  }
+
+  @Get(':id/credit-note.pdf')
+  @Header('cache-control', 'private, no-store')
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The credit note of a refunded order, as a PDF.' })
+  @ApiNotFoundResponse({ description: 'No such order of this customer, or the order was not refunded.' })
+  async creditNote(@CurrentViewer() viewer: Viewer, @IdParam() id: number): Promise<StreamableFile> {
+    return pdfFile(await this.invoices.pdfForCustomer(viewer.userId, id, 'credit_note'));
   }
 }

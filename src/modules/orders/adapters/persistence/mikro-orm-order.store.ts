@@ -1,7 +1,7 @@
 import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { AdminOrderQuery, OrderStore } from '../../application/ports/order-store.port.js';
-import { Order, OrderHistoryEntry, OrderLine } from '../../domain/order.entity.js';
+import { Order, OrderHistoryEntry, OrderLine, type DocumentSeries } from '../../domain/order.entity.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
@@ -14,6 +14,17 @@ export class MikroOrmOrderStore implements OrderStore {
       .getConnection()
       .execute<Array<{ value: string | number }>>(`select nextval('order_number_seq') as value`, [], 'all', this.em.getTransactionContext());
     return `HS-${String(row!.value)}`;
+  }
+
+  async nextDocumentNumber(series: DocumentSeries): Promise<number> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<Array<{ value: string | number }>>(
+        'update document_counters set last_value = last_value + 1 where series = ? returning last_value as value', [series], 'all',
+        this.em.getTransactionContext(),
+      );
+    if (!row) throw new Error(`No document counter for the series ${series}.`);
+    return Number(row.value);
   }
 
   async insert(order: Order, lines: OrderLine[], placed: OrderHistoryEntry): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Order, OrderHistoryEntry, OrderLine } from '../../domain/order.entity.js';
+import type { DocumentSeries, Order, OrderHistoryEntry, OrderLine } from '../../domain/order.entity.js';
 import type { OrderStatus } from '../../domain/order-process.js';
 
 export const ORDER_STORE = Symbol('OrderStore');
@@ -17,6 +17,11 @@ export interface AdminOrderQuery {
 export interface OrderStore {
   /** `HS-100001`, `HS-100002`, …: from a sequence, so never reused (a rolled-back checkout leaves a gap). */
   nextNumber(): Promise<string>;
+  /**
+   * The next value of a gap-free series (1, 2, 3, …), taken in the current transaction: concurrent callers wait
+   * for each other, and a rollback gives the value back, so no number is skipped or used twice.
+   */
+  nextDocumentNumber(series: DocumentSeries): Promise<number>;
   /** Inserts the order (its id is set), then its lines and its first history entry, in the current transaction. */
   insert(order: Order, lines: OrderLine[], placed: OrderHistoryEntry): Promise<void>;
   findById(id: number): Promise<Order | null>;
