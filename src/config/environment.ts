@@ -133,6 +133,20 @@ export class Environment {
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16, { message: 'PAYMENT_TEST_WEBHOOK_SECRET must be at least 16 characters' })
   PAYMENT_TEST_WEBHOOK_SECRET?: string;
 
+  /**
+   * Signs the customers' download links (HMAC-SHA256). Unset: generated once and kept in DATA_DIR; instances that
+   * do not share DATA_DIR must all be given the same value.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'DOWNLOAD_LINK_SECRET must be at least 32 characters' })
+  DOWNLOAD_LINK_SECRET?: string;
+
+  /** Minutes a download link stays valid (product.md: short-lived). */
+  @Transform(({ value }) => (value === undefined || value === '' ? 30 : Number(value)))
+  @IsInt({ message: 'DOWNLOAD_LINK_MINUTES must be a whole number' })
+  @Min(1, { message: 'DOWNLOAD_LINK_MINUTES must be at least 1' })
+  @Max(1440, { message: 'DOWNLOAD_LINK_MINUTES may be at most 1440 (a day)' })
+  DOWNLOAD_LINK_MINUTES = 30;
+
   /** Stripe Checkout instead of the embedded test provider: both must be set (`sk_…` and the webhook's `whsec_…`). */
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^(sk|rk)_(test|live)_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)' })
   STRIPE_SECRET_KEY?: string;
@@ -214,7 +228,7 @@ const KEYS = [
   'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PREVIEW_AUTO_APPROVE',
   'ORDER_PAYMENT_TIMEOUT_MINUTES', 'PAYMENT_TEST_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
   'SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_VAT_NUMBER', 'SELLER_COMPANY_NUMBER', 'SELLER_PHONE', 'SELLER_EMAIL',
-  'SELLER_SOCIAL_LINKS', 'SELLER_BANK_DETAILS',
+  'SELLER_SOCIAL_LINKS', 'SELLER_BANK_DETAILS', 'DOWNLOAD_LINK_SECRET', 'DOWNLOAD_LINK_MINUTES',
 ] as const;
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {

@@ -2,7 +2,7 @@
  * Expected business failures. Services throw these; the HTTP layer maps each kind to a status in one
  * place (platform/http/http-exception.filter.ts) so no service ever knows about HTTP.
  */
-export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthenticated' | 'rate_limited';
+export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthenticated' | 'rate_limited' | 'gone' | 'range_not_satisfiable';
 
 export class DomainError extends Error {
   constructor(
@@ -29,6 +29,13 @@ export class RateLimitedError extends DomainError {
     readonly retryAfterSeconds: number,
   ) {
     super('rate_limited', message);
+  }
+}
+
+/** A byte range beyond the end of the file: answered 416 with a Content-Range that gives the file's size. */
+export class RangeNotSatisfiableError extends DomainError {
+  constructor(readonly size: number) {
+    super('range_not_satisfiable', 'The requested range is not within the file.');
   }
 }
 

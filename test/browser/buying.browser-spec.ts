@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { eventually } from '../support/browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { DEMO_CUSTOMER, hydrated } from '../support/identity-browser.js';
+import { pdfText } from '../support/pdf-text.js';
 import { ROOT } from '../support/server-process.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -128,6 +129,76 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await settled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-1280x900.png'), fullPage: true });
     expect(problems.unexpected([/status of 422\b/])).toEqual([]); // the refused first try
+  }, JOURNEY_TIMEOUT);
+
+  it('after the sale: the download in /account/downloads fetches, the order page downloads its VAT invoice and buys again', async () => {
+    const { page, problems } = await shop.open();
+    await page.goto('/login');
+    await hydrated(page);
+    const login = page.locator('form[data-form="login"]');
+    await login.getByLabel('E-mail address').fill(DEMO_CUSTOMER.email);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    // The overview lists the order the first journey paid for.
+    const recent = page.locator('[data-recent-orders] [data-order-row]');
+    await recent.first().waitFor();
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-1280x900.png'), fullPage: true });
+
+    // The PowerPoint pack bought in the first journey is a download: listed with its size and type, and fetched.
+    await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Downloads' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/downloads');
+    await hydrated(page);
+    const download = page.locator('[data-download]').first();
+    await download.waitFor();
+    const size = Number(await download.locator('[data-download-size]').getAttribute('data-download-size'));
+    expect(size).toBeGreaterThan(0);
+    const href = await download.locator('[data-download-link]').getAttribute('href');
+    expect(href).toMatch(/^\/api\/downloads\/\d+\?expires=\d+&signature=[\w-]{43}$/);
+    const [saved] = await Promise.all([page.waitForEvent('download'), download.locator('[data-download-link]').click()]);
+    expect(saved.suggestedFilename()).toBe((await download.locator('[data-download-file]').innerText()).trim());
+    const file = await page.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect((await file.body()).length).toBe(size);
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-downloads-1280x900.png'), fullPage: true });
+
+    // The order: its invoice as a PDF whose text names the order, and "Buy again" refills the basket.
+    await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/orders');
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-orders-1280x900.png'), fullPage: true });
+    await page.locator('[data-order-row] th a').first().click();
+    await page.waitForURL(/\/account\/orders\/\d+$/);
+    await hydrated(page);
+    const number = (await page.locator('h1').innerText()).replace('Order ', '').trim();
+    const invoiceHref = await page.locator('[data-download-invoice]').getAttribute('href');
+    const invoice = await page.request.get(invoiceHref!);
+    expect(invoice.status()).toBe(200);
+    expect(invoice.headers()['content-type']).toBe('application/pdf');
+    const text = (await pdfText(await invoice.body())).replace(/\s+/g, ' ');
+    expect(text).toContain('VAT INVOICE');
+    expect(text).toContain(number);
+    expect(text).toContain('PO-JOURNEY-1');
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    await page.locator('[data-buy-again-result="success"]').waitFor();
+    await eventually(async () => (await topBarTotal(page).innerText()) !== '£0.00', { message: 'the basket to fill' });
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-order-1280x900.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-order-390x844.png'), fullPage: true });
+    await page.goto('/account/downloads');
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-downloads-390x844.png'), fullPage: true });
+    await page.goto('/account/orders');
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-orders-390x844.png'), fullPage: true });
+    // Leave the basket as the next journey expects it.
+    await page.request.delete('/api/basket', { headers: { 'x-xsrf-token': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' } });
+    expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
   it('Cancel on the payment page lands on /cancelled with the order still unpaid; /complete does not pay it', async () => {

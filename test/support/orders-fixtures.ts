@@ -1,6 +1,8 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { CheckoutService, type CheckoutInput, type OrderAddress, type PlacedOrder } from '../../src/modules/orders/index.js';
+import { FILE_STORAGE, type FileStorage } from '../../src/platform/storage/index.js';
+import { createProduct } from './catalogue-fixtures.js';
 import type { TestApp } from './test-app.js';
 
 /** Arranging customers and orders for the buying tests. */
@@ -50,4 +52,25 @@ export function completedEvent(eventId: string, reference: string, orderId: numb
     id: eventId, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000),
     data: { object: { id: reference, object: 'checkout.session', amount_total: amount, currency: 'gbp', payment_status: 'paid', metadata: { order_id: String(orderId) } } },
   });
+}
+
+/**
+ * A published product with one download option whose file (these bytes) is really in the shop's file storage,
+ * as an admin upload leaves it: a `product_files` row, the bytes under a private key, the option pointing at it.
+ */
+export async function createDownloadProduct(
+  shop: TestApp, fields: { title?: string; fileName?: string; bytes: Buffer; contentType?: string; price?: number },
+): Promise<{ productId: number; optionId: number; fileId: number; storageKey: string }> {
+  const { id: productId, optionIds: [optionId] } = await createProduct(shop.sql, {
+    title: fields.title ?? 'Fire Safety Toolkit', options: [{ name: 'Download', kind: 'download', price: fields.price ?? 2500, qty: null }],
+  });
+  const storageKey = `private/products/${productId}/${randomBytes(8).toString('hex')}.bin`;
+  const contentType = fields.contentType ?? 'application/pdf';
+  await shop.app.get<FileStorage>(FILE_STORAGE).put(storageKey, fields.bytes, contentType);
+  const [file] = await shop.sql<{ id: number }>(
+    'insert into product_files (product_id, name, storage_key, content_type, size) values (?, ?, ?, ?, ?) returning id',
+    [productId, fields.fileName ?? 'Fire safety toolkit.pdf', storageKey, contentType, fields.bytes.length],
+  );
+  await shop.sql('update product_options set file_id = ? where id = ?', [file!.id, optionId]);
+  return { productId, optionId: optionId!, fileId: file!.id, storageKey };
 }

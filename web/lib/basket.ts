@@ -52,6 +52,8 @@ export const basketApi = {
   remove: (itemId: number) => call(`/api/basket/items/${itemId}`, { method: 'DELETE' }),
   clear: () => call('/api/basket', { method: 'DELETE' }),
   get: () => call('/api/basket', { method: 'GET' }),
+  /** An order's options back in the basket (today's prices, capped at stock). */
+  buyAgain: (orderId: number) => call(`/api/orders/${orderId}/buy-again`, { method: 'POST', body: {} }),
 };
 
 async function call(path: string, init: Parameters<typeof apiFetch>[1]): Promise<BasketView> {

@@ -1,4 +1,4 @@
-import { decimalPounds, describeUserAgent, formatDateTime, formatPounds } from './format.js';
+import { decimalPounds, describeFileType, describeUserAgent, formatDateTime, formatFileSize, formatPounds } from './format.js';
 
 describe('formatDateTime', () => {
   it('shows UK time: GMT in winter, BST in summer', () => {
@@ -49,5 +49,21 @@ describe('formatPounds and decimalPounds', () => {
   it('gives nothing for a value that is not whole pence', () => {
     expect(formatPounds(1.5)).toBe('');
     expect(decimalPounds(Number.NaN)).toBe('');
+  });
+});
+
+describe('formatFileSize and describeFileType', () => {
+  it('write sizes as people read them', () => {
+    expect(formatFileSize(512)).toBe('512 bytes');
+    expect(formatFileSize(850_000)).toBe('850 KB');
+    expect(formatFileSize(12_400_000)).toBe('12.4 MB');
+    expect(formatFileSize(1_250_000_000)).toBe('1.3 GB');
+    expect(formatFileSize(-1)).toBe('');
+  });
+
+  it('name common types and fall back to the MIME type', () => {
+    expect(describeFileType('application/pdf')).toBe('PDF document');
+    expect(describeFileType('video/mp4; codecs=avc1')).toBe('MP4 video');
+    expect(describeFileType('application/x-unknown')).toBe('application/x-unknown');
   });
 });

@@ -81,3 +81,37 @@ export function decimalPounds(pence: number): string {
   const abs = Math.abs(pence);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** "850 KB", "12.4 MB", "1.2 GB": file sizes as people read them (powers of 1000, as operating systems show them). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isSafeInteger(bytes) || bytes < 0) return '';
+  if (bytes < 1000) return `${bytes} bytes`;
+  const units = ['KB', 'MB', 'GB', 'TB'] as const;
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value >= 100 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+}
+
+const FILE_TYPES: Record<string, string> = {
+  'application/pdf': 'PDF document',
+  'application/zip': 'ZIP archive',
+  'video/mp4': 'MP4 video',
+  'video/webm': 'WebM video',
+  'audio/mpeg': 'MP3 audio',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint presentation',
+  'application/vnd.ms-powerpoint': 'PowerPoint presentation',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'application/msword': 'Word document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel workbook',
+  'image/png': 'PNG image',
+  'image/jpeg': 'JPEG image',
+};
+
+/** "PDF document", "PowerPoint presentation": a file's type in words (the MIME type when we have no name for it). */
+export function describeFileType(contentType: string): string {
+  return FILE_TYPES[contentType.split(';')[0]!.trim().toLowerCase()] ?? contentType;
+}

@@ -7,10 +7,14 @@ import { loginUrlFor } from './redirect.js';
  * Server-only, for /complete and /cancelled (`?order={id}`): the viewer's own order. Another customer's order is a
  * 404 exactly like one that does not exist, so order ids reveal nothing.
  */
-export async function loadCustomerOrder(pageContext: PageContextServer): Promise<OrderView> {
+export function loadCustomerOrder(pageContext: PageContextServer): Promise<OrderView> {
+  return loadOwnOrder(pageContext, pageContext.urlParsed.search.order ?? '');
+}
+
+/** The viewer's own order by its id as the URL carries it (`/account/orders/{id}` too): 404 for anything else. */
+export async function loadOwnOrder(pageContext: PageContextServer, id: string): Promise<OrderView> {
   const viewer = pageContext.viewer;
   if (!viewer) throw redirect(loginUrlFor(`${pageContext.urlPathname}${pageContext.urlParsed.searchOriginal ?? ''}`));
-  const id = pageContext.urlParsed.search.order ?? '';
   if (!/^[1-9][0-9]{0,9}$/.test(id)) throw render(404);
   try {
     return await pageContext.services.orders.findForCustomer(viewer.userId, Number(id));

@@ -4,10 +4,11 @@ import { browseFeature } from './browse.feature.js';
 import { demoFeature } from './demo.feature.js';
 import { previewsFeature } from './previews.feature.js';
 import { stockFeature } from './stock.feature.js';
+import { downloadsFeature } from './downloads.feature.js';
 import { viewsFeature } from './views.feature.js';
 import { moduleOf } from '../../platform/feature-slice.js';
 
-export const catalogueFeatures = [browseFeature, adminFeature, previewsFeature, viewsFeature, demoFeature, stockFeature];
+export const catalogueFeatures = [browseFeature, adminFeature, previewsFeature, viewsFeature, demoFeature, stockFeature, downloadsFeature];
 
 @Module(moduleOf(catalogueFeatures))
 export class CatalogueModule {}

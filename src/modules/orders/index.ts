@@ -3,12 +3,14 @@ import { ordersFeatures } from './orders.module.js';
 import { OrdersModule } from './orders.module.js';
 import { CheckoutService } from './application/checkout.service.js';
 import { OrderService } from './application/order.service.js';
+import { DownloadService } from './application/download.service.js';
 import { shopModule } from '../../platform/shop-module.js';
 
 export { OrdersModule } from './orders.module.js';
 export { DeliveryTypeService, DEFAULT_DELIVERY_TYPES, type DeliveryTypeView } from './application/delivery-type.service.js';
 export { CheckoutService, type CheckoutView, type CheckoutInput, type PlacedOrder } from './application/checkout.service.js';
 export { OrderService } from './application/order.service.js';
+export { DownloadService, type DownloadView } from './application/download.service.js';
 export { OrderAdminService } from './application/order-admin.service.js';
 export { InvoiceService, type VatDocumentFile, type VatDocumentKind } from './application/invoice.service.js';
 export { OrderLifecycleService, PAYMENT_TIMEOUT_JOB } from './application/order-lifecycle.service.js';
@@ -24,13 +26,15 @@ export interface OrdersPageServices {
   checkout: Pick<CheckoutService, 'describe'>;
   /** A customer's own order (NotFound for anybody else's): /complete, /cancelled, /account/orders. */
   orders: Pick<OrderService, 'findForCustomer' | 'listForCustomer'>;
+  /** The customer's downloads with fresh signed links: /account/downloads. */
+  downloads: Pick<DownloadService, 'listForCustomer'>;
 }
 
 export const ordersShopModule = shopModule({
   module: OrdersModule,
   entities: ordersEntities,
   pageServices: {
-    inject: [CheckoutService, OrderService],
-    build: (checkout: CheckoutService, orders: OrderService): OrdersPageServices => ({ checkout, orders }),
+    inject: [CheckoutService, OrderService, DownloadService],
+    build: (checkout: CheckoutService, orders: OrderService, downloads: DownloadService): OrdersPageServices => ({ checkout, orders, downloads }),
   },
 });

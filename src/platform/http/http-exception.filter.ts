@@ -1,7 +1,7 @@
 import { DriverException } from '@mikro-orm/core';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type DomainErrorKind, RateLimitedError } from '../../shared/domain-error.js';
+import { DomainError, type DomainErrorKind, RangeNotSatisfiableError, RateLimitedError } from '../../shared/domain-error.js';
 import { errorBody, type ErrorBody } from './error-body.js';
 import { RequestValidationError } from './request-validation.js';
 
@@ -12,6 +12,8 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   forbidden: HttpStatus.FORBIDDEN,
   unauthenticated: HttpStatus.UNAUTHORIZED,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  gone: HttpStatus.GONE,
+  range_not_satisfiable: HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE,
 };
 
 /** Turns any thrown value into the one error body. Unexpected errors are logged, never shown. */
@@ -65,6 +67,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.logger.error(detail ?? String(exception));
     }
     if (exception instanceof RateLimitedError) void reply.header('retry-after', String(exception.retryAfterSeconds));
+    if (exception instanceof RangeNotSatisfiableError) void reply.header('content-range', `bytes */${exception.size}`);
     void reply.status(body.status).header('cache-control', 'no-store').send(body);
   }
 }

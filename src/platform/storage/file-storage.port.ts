@@ -12,9 +12,17 @@ import type { Readable } from 'node:stream';
  */
 export const FILE_STORAGE = Symbol('FileStorage');
 
+/** Bytes `start` to `end` of an object, both inclusive (as HTTP's `Range: bytes=start-end`), within its size. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface StoredObject {
+  /** The whole object, or only the range asked for. */
   body: Readable;
   contentType: string;
+  /** The whole object's size, whatever range was read. */
   size: number;
   /** A quoted entity tag for HTTP caching (`"…"`), when the store has one; /media derives one otherwise. */
   etag?: string;
@@ -29,8 +37,11 @@ export interface StoredObject {
 export interface FileStorage {
   /** Stores `body` under `key`, replacing what was there; readers see the old bytes or the new, never a part. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The object, or null when there is none. */
-  get(key: string): Promise<StoredObject | null>;
+  /**
+   * The object, or null when there is none; with `range`, a stream of only those bytes (a resumed download of a
+   * large video reads from where it stopped). The caller checks the range against the size it knows.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage, StoredObject } from './file-storage.port.js';
+import type { ByteRange, FileStorage, StoredObject } from './file-storage.port.js';
 import { assertStorageKey } from './storage-key.js';
 
 // "~" can never appear in a key, so neither the content-type sidecar nor a temporary file can collide with one.
@@ -28,7 +28,7 @@ export class LocalDiskStorage implements FileStorage {
     await writeAtomically(file, body);
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const file = this.fileOf(key);
     let handle;
     try {
@@ -48,7 +48,7 @@ export class LocalDiskStorage implements FileStorage {
         throw error;
       });
       // The stream owns the open handle: a rename by a concurrent put cannot change what it reads.
-      const body = createReadStream('', { fd: handle, autoClose: true });
+      const body = createReadStream('', { fd: handle, autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) });
       return {
         body,
         contentType: contentType.trim() || DEFAULT_CONTENT_TYPE,

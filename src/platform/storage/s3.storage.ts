@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import type { FileStorage, StoredObject } from './file-storage.port.js';
+import type { ByteRange, FileStorage, StoredObject } from './file-storage.port.js';
 import { assertStorageKey } from './storage-key.js';
 
 export interface S3StorageOptions {
@@ -44,15 +44,19 @@ export class S3Storage implements FileStorage {
     );
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     assertStorageKey(key);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
       if (!(answer.Body instanceof Readable)) throw new Error('The S3 client did not return a Node.js stream');
+      // A ranged answer's length is the part's; the whole size is after the slash of `Content-Range: bytes a-b/size`.
+      const total = answer.ContentRange ? Number(/\/(\d+)$/.exec(answer.ContentRange)?.[1]) : NaN;
       return {
         body: answer.Body,
         contentType: answer.ContentType ?? 'application/octet-stream',
-        size: answer.ContentLength ?? 0,
+        size: Number.isFinite(total) ? total : (answer.ContentLength ?? 0),
         etag: answer.ETag,
         lastModified: answer.LastModified,
       };

@@ -3,6 +3,7 @@ import { useData } from 'vike-react/useData';
 import { AccountNav } from '../../components/AccountNav.js';
 import { useHydrated } from '../../components/FormControls.js';
 import { Notice } from '../../components/Notice.js';
+import { OrderList } from '../../components/orders/OrderList.js';
 import { apiFetch } from '../../lib/api.js';
 import { formFailure } from '../../lib/form-errors.js';
 import { describeUserAgent, formatDateTime } from '../../lib/format.js';
@@ -28,7 +29,7 @@ interface Outcome {
 
 /** The account overview: where to go next, and every signed-in device with a way to sign it out. */
 export default function Page() {
-  const { sessions: initial } = useData<Data>();
+  const { sessions: initial, recentOrders, orderCount } = useData<Data>();
   const { user } = useShell();
   const hydrated = useHydrated();
   const [sessions, setSessions] = useState<SessionRow[]>(initial);
@@ -86,6 +87,24 @@ export default function Page() {
             </li>
           ))}
         </ul>
+      </section>
+
+      <section className="account-orders" aria-labelledby="recent-orders-heading" data-recent-orders="">
+        <h2 id="recent-orders-heading">Recent orders</h2>
+        {recentOrders.length === 0 ? (
+          <p>
+            No orders yet. When you buy, your orders and their VAT invoices appear here. <a href="/category">Browse the catalogue</a>.
+          </p>
+        ) : (
+          <>
+            <OrderList orders={recentOrders} caption="Your most recent orders" />
+            {orderCount > recentOrders.length ? (
+              <p>
+                <a href="/account/orders">All {orderCount} orders</a>
+              </p>
+            ) : null}
+          </>
+        )}
       </section>
 
       <section className="sessions" aria-labelledby="sessions-heading" data-sessions="">

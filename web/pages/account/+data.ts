@@ -4,13 +4,21 @@ import { loginUrlFor } from '../../lib/redirect.js';
 
 export type Data = Awaited<ReturnType<typeof data>>;
 
-/** Server-only: the viewer's active sessions, this one marked (product.md: listed and revocable from /account). */
+/** How many of the latest orders the overview shows (the rest are one click away). */
+const RECENT_ORDERS = 5;
+
+/** Server-only: the viewer's latest orders, and active sessions with this one marked (product.md: listed and revocable from /account). */
 export async function data(pageContext: PageContextServer) {
   const viewer = pageContext.viewer;
   // The guard has already turned anonymous visitors away; this only covers a session that ended in between.
   if (!viewer) throw redirect(loginUrlFor(pageContext.urlPathname));
-  const sessions = await pageContext.services.account.listSessions(viewer.userId, viewer.sessionId);
+  const [sessions, recent] = await Promise.all([
+    pageContext.services.account.listSessions(viewer.userId, viewer.sessionId),
+    pageContext.services.orders.listForCustomer(viewer.userId, 1, RECENT_ORDERS),
+  ]);
   return {
+    recentOrders: recent.data,
+    orderCount: recent.meta.total,
     sessions: sessions.map((s) => ({
       id: s.id,
       created_at: s.created_at,

@@ -76,6 +76,43 @@ export class BasketService implements OnModuleInit {
     });
   }
 
+  /**
+   * Buy again: each option back in the basket in the quantity asked for (added to any already there), capped at
+   * its stock, in one transaction and one catalogue read. Options no longer sold or out of stock are left out and
+   * named in the basket's messages, so the customer sees what did not come back.
+   */
+  addLines(visitor: BasketVisitor, lines: ReadonlyArray<{ optionId: number; qty: number; label: string }>): Promise<BasketView> {
+    return this.change(visitor, true, async (basket) => {
+      // One entry per option (an order may hold an option on two lines), in the order's order.
+      const wanted = new Map<number, { qty: number; label: string }>();
+      for (const line of lines) {
+        if (!validId(line.optionId) || !Number.isSafeInteger(line.qty) || line.qty < 1) continue;
+        const seen = wanted.get(line.optionId);
+        wanted.set(line.optionId, { qty: (seen?.qty ?? 0) + line.qty, label: seen?.label ?? line.label });
+      }
+      const options = await this.stock.describe([...wanted.keys()]);
+      const notices: string[] = [];
+      for (const [optionId, line] of wanted) {
+        const option = options.get(optionId);
+        if (!option?.forSale) {
+          notices.push(`"${line.label}" is no longer for sale, so it was not added.`);
+          continue;
+        }
+        const existing = basket.items.find((item) => item.optionId === option.id);
+        const current = existing?.qty ?? 0;
+        const qty = option.qty === null ? current + line.qty : Math.min(current + line.qty, Math.max(option.qty, 0));
+        if (qty <= current) {
+          notices.push(current > 0 ? `You already have all the "${labelOf(option)}" we can supply.` : `"${labelOf(option)}" is out of stock, so it was not added.`);
+          continue;
+        }
+        if (qty < current + line.qty) notices.push(`Only ${qty} of "${labelOf(option)}" ${qty === 1 ? 'is' : 'are'} in stock, so you have the most we can supply.`);
+        if (existing) await this.store.setQty(existing.id, qty, option.price);
+        else await this.store.addItem(basket.id, option.id, option.price, qty);
+      }
+      return notices;
+    });
+  }
+
   /** plus: add for an item already in the basket, with the same cap. */
   plus(visitor: BasketVisitor, itemId: number): Promise<BasketView> {
     return this.change(visitor, false, async (basket) => {

@@ -31,6 +31,8 @@ export interface OrderSummaryView {
   created_at: string;
   grand_total: number;
   po_number: string | null;
+  /** Set once the order is paid: the list links its invoice. */
+  invoice_number: string | null;
 }
 
 /** What staff see besides: the customer, the payment reference, who changed what, and what may come next. */
@@ -74,7 +76,7 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
 export function toOrderSummary(order: Order): OrderSummaryView {
   return {
     id: order.id, number: order.number, status: order.status, created_at: order.createdAt.toISOString(),
-    grand_total: order.grandTotal, po_number: order.poNumber,
+    grand_total: order.grandTotal, po_number: order.poNumber, invoice_number: order.invoiceNumber,
   };
 }
 

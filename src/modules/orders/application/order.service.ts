@@ -1,13 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { BasketView } from '../../basket/index.js';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { toOrderSummary, toOrderView, type OrderSummaryView, type OrderView } from './order-views.js';
+import { CHECKOUT_BASKET, type CheckoutBasket } from './ports/checkout-basket.port.js';
 import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import type { Order } from '../domain/order.entity.js';
 
 /** A customer's own orders. Another customer's order is "not found", never "forbidden": its existence is not told. */
 @Injectable()
 export class OrderService {
-  constructor(@Inject(ORDER_STORE) private readonly orders: OrderStore) {}
+  constructor(
+    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(CHECKOUT_BASKET) private readonly basket: CheckoutBasket,
+  ) {}
 
   async listForCustomer(customerId: number, page: number, perPage: number): Promise<Page<OrderSummaryView>> {
     const { orders, total } = await this.orders.listForCustomer(customerId, (page - 1) * perPage, perPage);
@@ -15,9 +21,27 @@ export class OrderService {
   }
 
   async findForCustomer(customerId: number, orderId: number): Promise<OrderView> {
-    const order = Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647 ? await this.orders.findById(orderId) : null;
-    if (!order || order.customerId !== customerId) throw new NotFoundError('Order');
+    const order = await this.ownOrder(customerId, orderId);
     const [lines, history] = await Promise.all([this.orders.linesOf(order.id), this.orders.historyOf(order.id)]);
     return toOrderView(order, lines, history);
+  }
+
+  /**
+   * "Buy again": the order's lines back in the basket at today's prices and stock (the basket reads both from
+   * the catalogue; the order's snapshot only says which options and how many). Any order of the customer's may
+   * be bought again, a cancelled one too.
+   */
+  async buyAgain(customerId: number, orderId: number, guestToken: string | null): Promise<BasketView> {
+    const order = await this.ownOrder(customerId, orderId);
+    const lines = await this.orders.linesOf(order.id);
+    return this.basket.addLines(customerId, guestToken, lines.map((line) => ({
+      optionId: line.optionId, qty: line.qty, label: line.optionName ? `${line.title} (${line.optionName})` : line.title,
+    })));
+  }
+
+  private async ownOrder(customerId: number, orderId: number): Promise<Order> {
+    const order = Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647 ? await this.orders.findById(orderId) : null;
+    if (!order || order.customerId !== customerId) throw new NotFoundError('Order');
+    return order;
   }
 }

@@ -47,8 +47,8 @@ export class SqlBasketStore implements BasketStore {
     return basket;
   }
 
-  async addItem(basketId: number, optionId: number, priceSeen: number): Promise<void> {
-    await this.query('insert into basket_items (basket_id, option_id, qty, price_seen) values (?, ?, 1, ?)', [basketId, optionId, priceSeen]);
+  async addItem(basketId: number, optionId: number, priceSeen: number, qty = 1): Promise<void> {
+    await this.query('insert into basket_items (basket_id, option_id, qty, price_seen) values (?, ?, ?, ?)', [basketId, optionId, qty, priceSeen]);
     await this.touch(basketId);
   }
 

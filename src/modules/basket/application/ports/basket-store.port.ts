@@ -23,7 +23,8 @@ export interface BasketStore {
   find(owner: BasketOwner, lock?: boolean): Promise<StoredBasket | null>;
   /** The owner's basket, created when missing (two racing creations end with one basket), locked. */
   findOrCreate(owner: BasketOwner): Promise<StoredBasket>;
-  addItem(basketId: number, optionId: number, priceSeen: number): Promise<void>;
+  /** A new item, first in the basket, with `qty` (1 unless said). */
+  addItem(basketId: number, optionId: number, priceSeen: number, qty?: number): Promise<void>;
   setQty(itemId: number, qty: number, priceSeen: number): Promise<void>;
   removeItem(itemId: number): Promise<void>;
   clear(basketId: number): Promise<void>;

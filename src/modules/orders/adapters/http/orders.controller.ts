@@ -1,4 +1,6 @@
-import { Controller, Get, Header, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { basketTokenOf, type BasketView } from '../../../basket/index.js';
 import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import type { Viewer } from '../../../../shared/viewer.js';
@@ -21,7 +23,7 @@ export class OrdersController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ description: "`{data: [{id, number, status, created_at, grand_total, po_number}], meta}`: the customer's orders, newest first." })
+  @ApiOkResponse({ description: "`{data: [{id, number, status, created_at, grand_total, po_number, invoice_number}], meta}`: the customer's orders, newest first." })
   list(@CurrentViewer() viewer: Viewer, @Query() query: OrderListQuery): Promise<Page<OrderSummaryView>> {
     return this.orders.listForCustomer(viewer.userId, query.page, query.per_page);
   }
@@ -31,6 +33,14 @@ export class OrdersController {
   @ApiNotFoundResponse({ description: 'No such order of this customer (another customer\'s order too).' })
   show(@CurrentViewer() viewer: Viewer, @IdParam() id: number): Promise<OrderView> {
     return this.orders.findForCustomer(viewer.userId, id);
+  }
+
+  @Post(':id/buy-again')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The basket with the order\'s options added back (today\'s prices, capped at stock); `messages` name what could not come back.' })
+  @ApiNotFoundResponse({ description: 'No such order of this customer.' })
+  buyAgain(@CurrentViewer() viewer: Viewer, @IdParam() id: number, @Req() request: FastifyRequest): Promise<BasketView> {
+    return this.orders.buyAgain(viewer.userId, id, basketTokenOf(request.cookies));
   }
 
   @Get(':id/invoice.pdf')

@@ -22,4 +22,6 @@ export interface CheckoutBasket {
   get(userId: number, guestToken: string | null): Promise<CheckoutBasketContents>;
   /** Empties it, inside the placing transaction. */
   empty(userId: number): Promise<void>;
+  /** Buy again: puts these options back in the customer's basket (capped at stock) and answers the basket. */
+  addLines(userId: number, guestToken: string | null, lines: ReadonlyArray<{ optionId: number; qty: number; label: string }>): Promise<BasketView>;
 }

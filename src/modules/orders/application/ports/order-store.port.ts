@@ -14,6 +14,17 @@ export interface AdminOrderQuery {
   createdBefore?: Date;
 }
 
+/** A download line of one of the customer's orders that entitles them to its file (the order is paid or further). */
+export interface DownloadLine {
+  lineId: number;
+  orderId: number;
+  orderNumber: string;
+  optionId: number;
+  title: string;
+  optionName: string;
+  orderedAt: Date;
+}
+
 export interface OrderStore {
   /** `HS-100001`, `HS-100002`, …: from a sequence, so never reused (a rolled-back checkout leaves a gap). */
   nextNumber(): Promise<string>;
@@ -34,5 +45,9 @@ export interface OrderStore {
   /** Saves the order's changes and the history entries that explain them. */
   save(order: Order, entries?: OrderHistoryEntry[]): Promise<void>;
   listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
+  /** The customer's download lines of orders in `statuses`, newest order first, in one query. */
+  downloadLinesOf(customerId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine[]>;
+  /** One such line of the customer's, or null (not theirs, not a download, or its order not in `statuses`). */
+  downloadLine(customerId: number, lineId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine | null>;
   search(query: AdminOrderQuery, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
 }

@@ -1,0 +1,52 @@
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import {
+  ApiForbiddenResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiPartialContentResponse, ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../../../../platform/http/content-disposition.js';
+import { IdParam } from '../../../../platform/http/list-query.js';
+import type { Viewer } from '../../../../shared/viewer.js';
+import { Authenticated, CurrentViewer } from '../../../identity/index.js';
+import { DownloadService, type DownloadView } from '../../application/download.service.js';
+import { DownloadLinkQuery } from './downloads.requests.js';
+
+@ApiTags('downloads')
+@ApiUnauthorizedResponse({ description: 'Not signed in.' })
+@Authenticated()
+@Controller('api/downloads')
+export class DownloadsController {
+  constructor(private readonly downloads: DownloadService) {}
+
+  @Get()
+  @ApiOkResponse({ description: '`[{id, order_id, order_number, product_title, file_name, size, url, …}]`: every file of every paid download option, newest order first; `url` is signed for this customer and short-lived.' })
+  list(@CurrentViewer() viewer: Viewer): Promise<DownloadView[]> {
+    return this.downloads.listForCustomer(viewer.userId);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ description: 'The file, as an attachment (`Accept-Ranges: bytes`).' })
+  @ApiPartialContentResponse({ description: 'The byte range asked for with `Range: bytes=a-b`.' })
+  @ApiForbiddenResponse({ description: 'The link was made for another customer, or edited.' })
+  @ApiGoneResponse({ description: 'The link has expired: list the downloads again for a fresh one.' })
+  @ApiNotFoundResponse({ description: 'No such download of this customer (or the order was refunded or cancelled).' })
+  async fetch(
+    @CurrentViewer() viewer: Viewer, @IdParam() id: number, @Query() link: DownloadLinkQuery, @Headers('range') range: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.downloads.open(viewer.userId, id, link, range);
+    void reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', contentDisposition(file.fileName, 'attachment'))
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, no-store');
+    if (file.range) {
+      void reply
+        .status(206)
+        .header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`)
+        .header('content-length', String(file.range.end - file.range.start + 1));
+    } else {
+      void reply.status(200).header('content-length', String(file.size));
+    }
+    await reply.send(file.body);
+  }
+}
