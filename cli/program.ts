@@ -4,6 +4,7 @@ import { registerCatalogueCommands } from './commands/catalogue.commands.js';
 import { registerDatabaseCommands } from './commands/db.commands.js';
 import { registerQueueCommands } from './commands/queue.commands.js';
 import { registerSeoCommands } from './commands/seo.commands.js';
+import { registerUsersCommands } from './commands/users.commands.js';
 import { registerWidgetCommands } from './commands/widget.commands.js';
 
 /** The operators' command line: thin commands over the same application services as the web server. */
@@ -18,5 +19,6 @@ export function createProgram(): Command {
   registerQueueCommands(program);
   registerSeoCommands(program);
   registerCatalogueCommands(program);
+  registerUsersCommands(program);
   return program;
 }

@@ -11,11 +11,12 @@ import { USER_REPOSITORY } from './application/ports/user-repository.port.js';
 import { SessionService } from './application/session.service.js';
 import { UserAdministrationService } from './application/user-administration.service.js';
 import { UserDirectory } from './application/user-directory.service.js';
+import { UserImportService } from './application/user-import.service.js';
 import { SessionSchema } from './domain/session.entity.js';
 import { UserSchema } from './domain/user.entity.js';
 
 /** Accounts: registration, sign-in and sessions, the customer's profile, and users as staff see them. */
-const services = [AuthService, AccountService, SessionService, UserAdministrationService, UserDirectory];
+const services = [AuthService, AccountService, SessionService, UserAdministrationService, UserDirectory, UserImportService];
 
 export const accountsFeature: FeatureSlice = {
   controllers: [AuthController, AccountController, AdminUsersController],

@@ -10,6 +10,9 @@ export { AuthService } from './application/auth.service.js';
 export { OAuthService, type OAuthProviderView } from './application/oauth.service.js';
 export { UserAdministrationService, DEMO_ACCOUNTS } from './application/user-administration.service.js';
 export { UserDirectory } from './application/user-directory.service.js';
+export { UserImportService, type UserImportOptions, type UserImportResult, type UserImportRow } from './application/user-import.service.js';
+/** The columns and row rules of `shop users:import` (the API's profile rules, applied to CSV cells). */
+export { parseUserImportRow, readUserImportHeader } from './adapters/csv/user-import-row.js';
 export type { UserView } from './application/user-view.js';
 export type { SessionView } from './application/session.service.js';
 export { AdminController, AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';

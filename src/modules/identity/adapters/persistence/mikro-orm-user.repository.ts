@@ -22,6 +22,11 @@ export class MikroOrmUserRepository implements UserRepository {
     return this.em.findOne(User, { [raw('lower(email)')]: normaliseEmail(email) });
   }
 
+  findByEmails(emails: readonly string[]): Promise<User[]> {
+    if (emails.length === 0) return Promise.resolve([]);
+    return this.em.find(User, { [raw('lower(email)')]: { $in: [...new Set(emails.map(normaliseEmail))] } });
+  }
+
   async search(search: string | undefined, offset: number, limit: number): Promise<{ users: User[]; total: number }> {
     const term = search?.trim();
     const like = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
@@ -32,9 +37,13 @@ export class MikroOrmUserRepository implements UserRepository {
     return { users, total };
   }
 
-  async save(user: User): Promise<void> {
+  save(user: User): Promise<void> {
+    return this.saveAll([user]);
+  }
+
+  async saveAll(users: readonly User[]): Promise<void> {
     try {
-      await this.em.persist(user).flush();
+      await this.em.persist([...users]).flush();
     } catch (error) {
       // Only one unique index on users: lower(email). Two registrations racing end here, not in a 500.
       if (error instanceof UniqueConstraintViolationException) throw emailTaken();

@@ -8,8 +8,12 @@ export interface UserRepository {
   findByIds(ids: readonly number[]): Promise<User[]>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<User | null>;
+  /** The users among `emails` that exist (case-insensitive, any order), in one query. */
+  findByEmails(emails: readonly string[]): Promise<User[]>;
   /** Users whose e-mail, name or company contains `search`, newest first. */
   search(search: string | undefined, offset: number, limit: number): Promise<{ users: User[]; total: number }>;
   /** Persists the user (new or changed) and everything else pending in this unit of work. */
   save(user: User): Promise<void>;
+  /** Persists the users (new or changed) in one flush: batched inserts and updates. */
+  saveAll(users: readonly User[]): Promise<void>;
 }
