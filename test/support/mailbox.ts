@@ -2,9 +2,12 @@ import request from 'supertest';
 import type { TestApp } from './test-app.js';
 
 export interface MailboxMessage {
+  id: string;
   to: string;
   subject: string;
   text: string;
+  html: string | null;
+  attachments: Array<{ filename: string; content_type: string; size: number }>;
 }
 
 /** Waits (bounded, ~10 s) until the queue worker has delivered a message with this subject to this address. */

@@ -19,6 +19,7 @@ const STYLE = `
   body { font: 15px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1d2733; }
   table { border-collapse: collapse; width: 100%; } th, td { text-align: left; padding: .4rem .6rem; border-bottom: 1px solid #d5dbe1; }
   pre { white-space: pre-wrap; background: #f4f6f8; padding: 1rem; border-radius: 4px; }
+  iframe { width: 100%; height: 70vh; border: 1px solid #d5dbe1; border-radius: 4px; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; } dt { font-weight: 600; }`;
 
 /**
@@ -68,12 +69,43 @@ export class DevMailboxController {
       .filter((h): h is [string, string] => h[1] !== null)
       .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value)}</dd>`)
       .join('');
+    const attachments = m.attachments
+      .map((a, index) => `<li><a href="/dev/mailbox/${m.id}/attachments/${index}">${escapeHtml(a.filename)}</a> (${escapeHtml(a.content_type)}, ${a.size} bytes)</li>`)
+      .join('');
+    // The HTML part as a mail client shows it, in a sandboxed frame of its own (no scripts, no requests out).
+    const html = m.html ? `<h2>HTML</h2>\n<iframe sandbox src="/dev/mailbox/${m.id}/html" title="The e-mail's HTML part"></iframe>\n<h2>Plain text</h2>\n` : '';
     await this.html(
       reply,
       m.subject || 'E-mail',
       `<p><a href="/dev/mailbox">← Mailbox</a> · <a href="/dev/mailbox/${m.id}/raw">raw</a></p>\n` +
-        `<h1>${escapeHtml(m.subject || '(no subject)')}</h1>\n<dl>${list}</dl>\n<pre>${escapeHtml(m.text)}</pre>`,
+        `<h1>${escapeHtml(m.subject || '(no subject)')}</h1>\n<dl>${list}</dl>\n` +
+        (attachments ? `<h2>Attachments</h2>\n<ul>${attachments}</ul>\n` : '') +
+        `${html}<pre>${escapeHtml(m.text)}</pre>`,
     );
+  }
+
+  /** The HTML part alone, under a policy that lets it show its inline styles and nothing else. */
+  @Get('dev/mailbox/:id/html')
+  async htmlPart(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    const m = await this.find(id);
+    if (!m.html) throw new NotFoundException('This message has no HTML part.');
+    await reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox")
+      .type('text/html; charset=utf-8')
+      .send(m.html);
+  }
+
+  /** One attachment, downloaded as it was sent. */
+  @Get('dev/mailbox/:id/attachments/:index')
+  async attachment(@Param('id') id: string, @Param('index') index: string, @Res() reply: FastifyReply): Promise<void> {
+    const file = /^\d{1,3}$/.test(index) ? await this.mailbox.attachment(id, Number(index)) : null;
+    if (!file) throw new NotFoundException('No such attachment.');
+    await reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`)
+      .type(file.contentType)
+      .send(file.content);
   }
 
   /** The .eml as it is on disk, shown as text. */

@@ -11,6 +11,7 @@ export interface MailboxEntry {
   date: string;
   text: string;
   html: string | null;
+  attachments: Array<{ filename: string; content_type: string; size: number }>;
 }
 
 export interface MailboxMessage extends MailboxEntry {
@@ -41,7 +42,7 @@ export class MailboxReader {
     return messages
       .filter((m): m is MailboxMessage => m !== null)
       .filter((m) => !wanted || m.to.toLowerCase().split(/\s*,\s*/).includes(wanted))
-      .map(({ id, to, subject, date, text, html }) => ({ id, to, subject, date, text, html }));
+      .map(({ id, to, subject, date, text, html, attachments }) => ({ id, to, subject, date, text, html, attachments }));
   }
 
   /** One message, or null when the id is malformed or no such file exists. */
@@ -65,8 +66,29 @@ export class MailboxReader {
       date: toIso(email.date),
       text: email.text ?? '',
       html: email.html ?? null,
+      attachments: (email.attachments ?? []).map((attachment) => ({
+        filename: attachment.filename ?? 'attachment', content_type: attachment.mimeType,
+        size: typeof attachment.content === 'string' ? attachment.content.length : (attachment.content as ArrayBuffer).byteLength,
+      })),
       raw: raw.toString('utf8'),
     };
+  }
+
+  /** One attachment's bytes, or null (no such message or index). */
+  async attachment(id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
+    if (!MailboxReader.isId(id)) return null;
+    let raw: Buffer;
+    try {
+      raw = await readFile(path.join(this.directory, `${id}.eml`));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    const { default: PostalMime } = await import('postal-mime');
+    const found = (await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' })).attachments?.[index];
+    if (!found) return null;
+    const content = typeof found.content === 'string' ? Buffer.from(found.content, 'utf8') : Buffer.from(found.content instanceof ArrayBuffer ? new Uint8Array(found.content) : found.content);
+    return { filename: found.filename ?? 'attachment', contentType: found.mimeType, content };
   }
 
   private async ids(): Promise<string[]> {

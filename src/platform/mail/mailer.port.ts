@@ -7,7 +7,19 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Files sent with the message (an invoice PDF); the content base64-encoded, so the message survives JSON. */
+  attachments?: MailAttachment[];
 };
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64. */
+  content: string;
+}
+
+/** Bigger than any invoice, smaller than what mail servers refuse (many stop at 10–25 MB). */
+export const MAX_ATTACHMENTS_BYTES = 8 * 1024 * 1024;
 
 /** Delivers one message now. Called by the `mail.send` job, never inside a request. */
 export interface Mailer {
@@ -49,6 +61,7 @@ export function checkMailMessage(input: unknown): MailMessage {
   if (replyTo !== undefined && !ADDRESS_LIST.test(replyTo)) problems.push('replyTo must be an e-mail address');
   if (subject !== undefined && (HEADER_BREAK.test(subject) || subject.trim() === '')) problems.push('subject must be one non-empty line');
   if (subject !== undefined && subject.length > 500) problems.push('subject must be at most 500 characters');
+  const attachments = checkAttachments(value.attachments, problems);
   if (problems.length > 0) throw new Error(`Invalid e-mail message: ${problems.join('; ')}.`);
 
   return {
@@ -57,5 +70,42 @@ export function checkMailMessage(input: unknown): MailMessage {
     text: body!,
     ...(html !== undefined ? { html } : {}),
     ...(replyTo !== undefined ? { replyTo } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
+}
+
+function checkAttachments(input: unknown, problems: string[]): MailAttachment[] {
+  if (input === undefined || input === null) return [];
+  if (!Array.isArray(input)) {
+    problems.push('attachments must be a list');
+    return [];
+  }
+  let bytes = 0;
+  const attachments: MailAttachment[] = [];
+  for (const item of input as unknown[]) {
+    const { filename, contentType, content } = (item ?? {}) as Record<string, unknown>;
+    if (typeof filename !== 'string' || filename.trim() === '' || filename.length > 200 || HEADER_BREAK.test(filename) || /[/\\]/.test(filename)) {
+      problems.push('an attachment needs a file name of one line, without slashes, of at most 200 characters');
+      continue;
+    }
+    if (typeof contentType !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(contentType)) {
+      problems.push(`attachment ${filename} needs a content type such as application/pdf`);
+      continue;
+    }
+    if (typeof content !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(content)) {
+      problems.push(`attachment ${filename} must be base64`);
+      continue;
+    }
+    bytes += Math.floor((content.length * 3) / 4);
+    attachments.push({ filename, contentType, content });
+  }
+  if (bytes > MAX_ATTACHMENTS_BYTES) problems.push(`attachments may be at most ${MAX_ATTACHMENTS_BYTES / 1024 / 1024} MB together`);
+  return attachments;
+}
+
+/** The attachments as nodemailer takes them. */
+export function nodemailerAttachments(message: MailMessage): Array<{ filename: string; contentType: string; content: Buffer }> | undefined {
+  return message.attachments?.map((attachment) => ({
+    filename: attachment.filename, contentType: attachment.contentType, content: Buffer.from(attachment.content, 'base64'),
+  }));
 }

@@ -1,6 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Mailer, MailMessage } from './mailer.port.js';
+import { nodemailerAttachments, type Mailer, type MailMessage } from './mailer.port.js';
 
 /**
  * Sends through an SMTP server (`SMTP_URL`: `smtp://user:pass@host:587` upgrades with STARTTLS when the
@@ -25,6 +25,7 @@ export class SmtpMailer implements Mailer, OnApplicationShutdown {
       text: message.text,
       html: message.html,
       replyTo: message.replyTo,
+      attachments: nodemailerAttachments(message),
     });
   }
 
