@@ -54,8 +54,8 @@ export function registerUsersCommands(program: Command): void {
     .addHelpText('after', `
 Columns (header row, any order): email, first_name, last_name (required); company_name, job_title, phone,
 vat_number, role (customer|admin), marketing_consent (true/false, yes/no, 1/0), billing_line1, billing_line2,
-billing_town, billing_county, billing_postcode. Unknown columns are reported once and ignored; account_terms is
-accepted but not stored yet. An empty cell leaves an existing user's value as it is.
+billing_town, billing_county, billing_postcode. Unknown columns are reported once and ignored; account_terms
+(yes/no) lets a customer pay on account. An empty cell leaves an existing user's value as it is.
 
 Rows are checked by the same rules as the API's profile; each bad row is reported on stderr with its line
 (the header is line 1) and reason, and the good rows are imported, ${BATCH_SIZE} per transaction. New users

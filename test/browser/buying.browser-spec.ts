@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually } from '../support/browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
-import { DEMO_CUSTOMER, hydrated } from '../support/identity-browser.js';
+import { DEMO_COUNCIL, DEMO_CUSTOMER, hydrated } from '../support/identity-browser.js';
 import { pdfText } from '../support/pdf-text.js';
 import { ROOT } from '../support/server-process.js';
 import { databaseKind } from '../support/test-database.js';
@@ -199,6 +199,61 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     // Leave the basket as the next journey expects it.
     await page.request.delete('/api/basket', { headers: { 'x-xsrf-token': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' } });
     expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('a council with account terms checks out "on account" with a PO and gets the invoice by e-mail (dev mailbox)', async () => {
+    const { page, problems } = await shop.open();
+    await page.goto('/login');
+    await hydrated(page);
+    const login = page.locator('form[data-form="login"]');
+    await login.getByLabel('E-mail address').fill(DEMO_COUNCIL.email);
+    await login.getByLabel('Password', { exact: true }).fill(DEMO_COUNCIL.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+    await addFromCategory(page, 'training-dvds', /^Add DVD to basket$/);
+    await page.goto('/checkout');
+    await hydrated(page);
+    const billing = page.locator('[data-address="billing_address"]');
+    await billing.getByLabel('Full name').fill('Morgan Council');
+    await billing.getByLabel('Address line 1').fill('1 Civic Square');
+    await billing.getByLabel('Town or city').fill('Leeds');
+    await billing.getByLabel('Postcode').fill('LS1 1UR');
+    await page.locator('[data-payment-method="invoice"] input').check();
+    await page.getByLabel(/I accept the/).check();
+    // "No PO, no pay": without the PO number the form says so beside the field.
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.locator('[data-error-summary]').getByText(/purchase order number/).first().waitFor();
+    await page.getByLabel(/Purchase order number/).fill('RBC-PO-9001');
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout-on-account-1280x900.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/complete\?order=\d+/);
+    await hydrated(page);
+    expect(await page.locator('h1').innerText()).toBe('Thank you for your order');
+    const invoice = (await page.locator('[data-invoice-number]').innerText()).trim();
+    expect(invoice).toMatch(/^INV-\d{6}$/);
+    expect(await page.locator('[data-order-status]').innerText()).toBe('Invoiced: payment due');
+    await settled(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-on-account-1280x900.png'), fullPage: true });
+
+    // The invoice e-mail, as the development mailbox shows it (its HTML part in a sandboxed frame, the PDF attached).
+    let id: string | undefined;
+    await eventually(async () => {
+      const mails = (await (await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(DEMO_COUNCIL.email)}`)).json()) as Array<{ id: string; subject: string }>;
+      id = mails.find((mail) => mail.subject.startsWith(`Invoice ${invoice} `))?.id;
+      return id !== undefined;
+    }, { message: 'the invoice e-mail', timeoutMs: 20_000 });
+    await page.goto(`/dev/mailbox/${id}`);
+    await page.frameLocator('iframe').locator('h1').waitFor();
+    expect(await page.frameLocator('iframe').locator('h1').innerText()).toBe('Your order on account');
+    expect(await page.getByRole('link', { name: `${invoice}.pdf` }).count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'mail-invoice-1280x900.png'), fullPage: true });
+    await page.goto(`/dev/mailbox/${id}/html`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'mail-invoice-390x844.png'), fullPage: true });
+    const pdf = await page.request.get(`/dev/mailbox/${id}/attachments/0`);
+    expect((await pdfText(await pdf.body())).replace(/\s+/g, ' ')).toContain('Your PO number RBC-PO-9001');
+    expect(problems.unexpected([/status of 422\b/])).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
   it('Cancel on the payment page lands on /cancelled with the order still unpaid; /complete does not pay it', async () => {

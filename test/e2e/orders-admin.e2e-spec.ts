@@ -66,7 +66,7 @@ describe(`Orders API (${databaseKind})`, () => {
 
       const detail = await as(customer).get(`/api/orders/${newer.id}`).expect(200);
       expect(Object.keys(detail.body).sort()).toEqual([
-        'billing_address', 'created_at', 'credit_note', 'delivery', 'delivery_address', 'history', 'id', 'invoice', 'lines', 'notes', 'number', 'payment_method',
+        'billing_address', 'created_at', 'credit_note', 'delivery', 'delivery_address', 'due_date', 'history', 'id', 'invoice', 'lines', 'notes', 'number', 'paid_at', 'payment_method',
         'po_number', 'status', 'totals', 'tracking_number',
       ]);
       expect(detail.body.lines[0]).toEqual(expect.objectContaining({ unit_price: 1999, qty: 2, line_total: 3998, kind: 'physical' }));

@@ -44,7 +44,7 @@ describe(`Payments (${databaseKind})`, () => {
     const buyer = await createCustomer(shop);
     const { optionIds: [optionId] } = await createProduct(shop.sql, { title: 'Working at Height DVD', options: [{ name: 'DVD', price: 2500, weight: 200, qty: 5 }] });
     const placed = await placeOrder(shop, buyer.id, [{ optionId: optionId!, qty: 2 }], { deliveryTypeId: tracked48 });
-    return { id: placed.order.id, number: placed.order.number, total: placed.order.totals.grand_total, optionId: optionId!, reference: await referenceOf(placed.order.id), url: placed.payment_url };
+    return { id: placed.order.id, number: placed.order.number, total: placed.order.totals.grand_total, optionId: optionId!, reference: await referenceOf(placed.order.id), url: placed.payment_url! };
   };
 
   beforeAll(async () => {
@@ -80,7 +80,7 @@ describe(`Payments (${databaseKind})`, () => {
       await http().get(`/complete?order=${order.id}`);
       expect(await statusOf(order.id)).toBe('pending_payment');
 
-      expect(await worker.drain()).toBe(1); // POSTs the signed event to PUBLIC_URL
+      expect(await worker.drain()).toBe(2); // POSTs the signed event to PUBLIC_URL, then sends the confirmation e-mail it queued
       expect(await statusOf(order.id)).toBe('paid');
       expect(await historyOf(order.id)).toEqual([
         expect.objectContaining({ from_status: null, to_status: 'pending_payment' }),

@@ -17,10 +17,10 @@ describe(`shop users:import (${databaseKind})`, () => {
   const ADMIN = { email: 'ops.lead@hs-training.co.uk', password: 'Safety-First-Admin-9' };
 
   // What Excel writes ("CSV UTF-8"): a BOM, CRLF, quotes around cells with commas or line breaks; here also
-  // blank lines, a row of empty cells, an unknown column and account_terms (not stored yet).
+  // blank lines, a row of empty cells, an unknown column, and account terms for one customer.
   const excel = '\uFEFF' + [
     'Email,First_Name,Last_Name,Company_Name,Job_Title,Phone,VAT_Number,Marketing_Consent,Notes,Account_Terms,Billing_Line1,Billing_Line2,Billing_Town,Billing_County,Billing_Postcode',
-    'jo.bloggs@acme.co.uk,Jo,Bloggs,"Acme Safety, Ltd",Safety Officer,0113 496 0000,gb123456789,Yes,"likes posters, DVDs",v1,"Unit 4, Riverside",,Leeds,West Yorkshire,ls101ab',
+    'jo.bloggs@acme.co.uk,Jo,Bloggs,"Acme Safety, Ltd",Safety Officer,0113 496 0000,gb123456789,Yes,"likes posters, DVDs",Yes,"Unit 4, Riverside",,Leeds,West Yorkshire,ls101ab',
     '',
     'sam.patel@acme.co.uk,Sam,Patel,,,,,No,"two\r\nlines",,,,,,',
     ',,,,,,,,,,,,,,',
@@ -45,11 +45,11 @@ describe(`shop users:import (${databaseKind})`, () => {
     }
   });
 
-  it('imports an Excel CSV, reporting the unknown column and account_terms once', () => {
+  it('imports an Excel CSV, reporting the unknown column once', () => {
     const run = shop(write('excel.csv', excel));
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/: created 3, updated 0, skipped 0, rejected 0\.\n$/);
-    expect(run.stderr).toBe('Unknown column(s), ignored: notes.\naccount_terms: not supported yet; the column is ignored.\n');
+    expect(run.stderr).toBe('Unknown column(s), ignored: notes.\n');
   });
 
   it('changes nothing the second time, with or without --update', () => {
@@ -138,7 +138,7 @@ describe(`shop users:import (${databaseKind})`, () => {
     const app = await startTestApp({}, { database });
     try {
       const rows = await app.sql<Record<string, unknown>>(
-        "select email, first_name, last_name, company_name, job_title, phone, vat_number, role, marketing_consent, marketing_consent_at, billing_address, password_hash from users where email not like '%@example.com' order by email",
+        "select email, first_name, last_name, company_name, job_title, phone, vat_number, role, marketing_consent, marketing_consent_at, account_terms, billing_address, password_hash from users where email not like '%@example.com' order by email",
       );
       const byEmail = new Map(rows.map((row) => [row.email as string, row]));
       expect([...byEmail.keys()]).toEqual([
@@ -147,11 +147,11 @@ describe(`shop users:import (${databaseKind})`, () => {
       ]);
       expect(byEmail.get('jo.bloggs@acme.co.uk')).toMatchObject({
         first_name: 'Jo', last_name: 'Bloggs', company_name: 'Acme Safety, Ltd', job_title: 'Safety Officer', phone: '0113 496 0000',
-        vat_number: 'GB123456789', role: 'customer', marketing_consent: true, password_hash: null,
+        vat_number: 'GB123456789', role: 'customer', marketing_consent: true, account_terms: true, password_hash: null,
         billing_address: { line1: 'Unit 4, Riverside', line2: null, town: 'Leeds', county: 'West Yorkshire', postcode: 'LS10 1AB', country: 'GB' },
       });
       expect(byEmail.get('jo.bloggs@acme.co.uk')!.marketing_consent_at).not.toBeNull();
-      expect(byEmail.get('sam.patel@acme.co.uk')).toMatchObject({ marketing_consent: false, billing_address: null, company_name: null });
+      expect(byEmail.get('sam.patel@acme.co.uk')).toMatchObject({ marketing_consent: false, account_terms: false, billing_address: null, company_name: null });
       expect(byEmail.get('kim.lee@example.org')).toMatchObject({ company_name: 'Lee & Co, Builders', job_title: 'Site Manager' });
       expect(byEmail.get('the.boss@acme.co.uk')).toMatchObject({ role: 'admin', password_hash: null });
       expect(byEmail.get('ops.lead@hs-training.co.uk')).toMatchObject({ first_name: 'Olive', role: 'admin' });

@@ -5,6 +5,8 @@ import { eventually } from './browser.js';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' } as const;
 export const DEMO_CUSTOMER = { email: 'customer@example.com', password: 'demo-customer-password' } as const;
+/** The demo buyer with account terms (pays on account against a PO). */
+export const DEMO_COUNCIL = { email: 'council@example.com', password: 'demo-council-password' } as const;
 /** Long, not in any breach list, and unrelated to the test users' names. */
 export const GOOD_PASSWORD = 'Marmalade-Lighthouse-Quartz-42';
 export const SESSION_COOKIE = 'shop_session';

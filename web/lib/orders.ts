@@ -3,6 +3,7 @@ import type { OrderStatus } from '../../src/modules/orders/index.js';
 /** How a customer reads each status. */
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
+  awaiting_payment: 'Invoiced: payment due',
   paid: 'Paid',
   processing: 'Being prepared',
   dispatched: 'Dispatched',

@@ -12,6 +12,7 @@ export { CheckoutService, type CheckoutView, type CheckoutInput, type PlacedOrde
 export { OrderService } from './application/order.service.js';
 export { DownloadService, type DownloadView } from './application/download.service.js';
 export { OrderAdminService } from './application/order-admin.service.js';
+export { OrderPaymentService } from './application/order-payment.service.js';
 export { InvoiceService, type VatDocumentFile, type VatDocumentKind } from './application/invoice.service.js';
 export { OrderLifecycleService, PAYMENT_TIMEOUT_JOB } from './application/order-lifecycle.service.js';
 export type { OrderView, OrderSummaryView, AdminOrderView, AdminOrderSummaryView } from './application/order-views.js';

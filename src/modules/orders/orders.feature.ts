@@ -7,11 +7,14 @@ import { MikroOrmOrderStore } from './adapters/persistence/mikro-orm-order.store
 import { PdfkitVatDocumentRenderer } from './adapters/documents/pdfkit-vat-document.renderer.js';
 import { InvoiceService } from './application/invoice.service.js';
 import { OrderAdminService } from './application/order-admin.service.js';
+import { OrderPaymentService } from './application/order-payment.service.js';
+import { OrderMailService } from './application/order-mail.service.js';
 import { OrderLifecycleService } from './application/order-lifecycle.service.js';
 import { OrderService } from './application/order.service.js';
 import { ORDER_STORE } from './application/ports/order-store.port.js';
 import { VAT_DOCUMENT_RENDERER } from './application/ports/vat-document-renderer.port.js';
 import { OrderHistoryEntrySchema, OrderLineSchema, OrderSchema } from './domain/order.entity.js';
+import { OrderPaymentSchema } from './domain/order-payment.entity.js';
 
 /**
  * Orders (issues 12, 13): the process and its history, the payment timeout, the customer's and the staff's views,
@@ -21,10 +24,10 @@ export const ordersFeature: FeatureSlice = {
   imports: [CatalogueModule, IdentityModule], // StockService.giveBack; customers' e-mails for staff
   controllers: [OrdersController, AdminOrdersController],
   providers: [
-    OrderLifecycleService, OrderService, OrderAdminService, InvoiceService,
+    OrderLifecycleService, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService,
     { provide: ORDER_STORE, useClass: MikroOrmOrderStore },
     { provide: VAT_DOCUMENT_RENDERER, useClass: PdfkitVatDocumentRenderer },
   ],
   exports: [OrderService, OrderAdminService, OrderLifecycleService, InvoiceService],
-  entities: [OrderSchema, OrderLineSchema, OrderHistoryEntrySchema],
+  entities: [OrderSchema, OrderLineSchema, OrderHistoryEntrySchema, OrderPaymentSchema],
 };

@@ -3,6 +3,7 @@ import { useData } from 'vike-react/useData';
 import type { OrderView } from '../../../src/modules/orders/index.js';
 import { OrderResult } from '../../components/orders/OrderResult.js';
 import { apiFetch } from '../../lib/api.js';
+import { formatDateTime } from '../../lib/format.js';
 import { isPaid } from '../../lib/orders.js';
 import type { Data } from './+data.js';
 
@@ -46,10 +47,21 @@ export default function Page() {
   }, [waiting, order.id]);
 
   const paid = isPaid(order.status);
+  const onAccount = order.status === 'awaiting_payment';
   const physical = order.delivery_address !== null;
   return (
-    <OrderResult page="complete" order={order} tone={paid ? 'paid' : waiting ? 'waiting' : 'ended'} next={{ href: '/account', label: 'Your account' }}>
-      {paid ? (
+    <OrderResult page="complete" order={order} tone={paid || onAccount ? 'paid' : waiting ? 'waiting' : 'ended'} next={{ href: '/account', label: 'Your account' }}>
+      {onAccount ? (
+        <>
+          <h1>Thank you for your order</h1>
+          <p>
+            Order <strong>{order.number}</strong> is placed on your account against PO <strong>{order.po_number}</strong>. We have e-mailed VAT
+            invoice <strong data-invoice-number="">{order.invoice?.number}</strong>
+            {order.due_date ? <>, payable by BACS by {formatDateTime(order.due_date).split(',')[0]}</> : null}.{' '}
+            {physical ? 'We will let you know when it is on its way.' : 'Your downloads are ready in your account.'}
+          </p>
+        </>
+      ) : paid ? (
         <>
           <h1>Thank you for your order</h1>
           <p>

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, InvalidInputError } from '../../../shared/domain-error.js';
+import { DomainError, InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { normaliseEmail, User } from '../domain/user.entity.js';
 import { hashPassword, passwordProblems } from './passwords.js';
@@ -9,6 +9,11 @@ import { toUserView, type UserView } from './user-view.js';
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', password: 'demo-admin-password', firstName: 'Alex', lastName: 'Admin', role: 'admin' },
   { email: 'customer@example.com', password: 'demo-customer-password', firstName: 'Casey', lastName: 'Customer', role: 'customer' },
+  // A public-sector buyer with account terms: pays "on account" against a PO and an invoice (issue 13).
+  {
+    email: 'council@example.com', password: 'demo-council-password', firstName: 'Morgan', lastName: 'Council', role: 'customer',
+    companyName: 'Riverside Borough Council (demo)', accountTerms: true,
+  },
 ] as const;
 
 /** Operators' use cases: create administrators, seed the demo accounts. */
@@ -20,6 +25,25 @@ export class UserAdministrationService {
   async listUsers(query: { search?: string; page: number; perPage: number }): Promise<Page<UserView>> {
     const { users, total } = await this.users.search(query.search, (query.page - 1) * query.perPage, query.perPage);
     return pageOf(users.map(toUserView), total, query.page, query.perPage);
+  }
+
+  /** One user as staff see it (404 for an unknown id). */
+  async getUser(id: number): Promise<UserView> {
+    return toUserView(await this.existing(id));
+  }
+
+  /** Staff change what only staff may: today, whether the customer may pay on account. */
+  async updateByStaff(id: number, changes: { accountTerms?: boolean }): Promise<UserView> {
+    const user = await this.existing(id);
+    if (changes.accountTerms !== undefined) user.accountTerms = changes.accountTerms;
+    await this.users.save(user);
+    return toUserView(user);
+  }
+
+  private async existing(id: number): Promise<User> {
+    const user = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await this.users.findById(id) : null;
+    if (!user) throw new NotFoundError('User');
+    return user;
   }
 
   /** Staff views of records held by user id (orders): the e-mail of each, in one query; unknown ids are absent. */
@@ -49,6 +73,8 @@ export class UserAdministrationService {
       if (!existing) {
         const user = new User({ email: account.email, firstName: account.firstName, lastName: account.lastName, role: account.role });
         user.passwordHash = await hashPassword(account.password);
+        if ('companyName' in account) user.companyName = account.companyName;
+        if ('accountTerms' in account) user.accountTerms = account.accountTerms;
         await this.users.save(user);
       }
       result.push({ email: account.email, password: account.password, role: account.role, created: !existing });

@@ -20,6 +20,8 @@ export interface UserImportRow {
   vatNumber?: string;
   role?: Role;
   marketingConsent?: boolean;
+  /** May pay on account (staff's decision, brought over from the old shop). */
+  accountTerms?: boolean;
   billingAddress?: PostalAddress;
 }
 
@@ -114,6 +116,7 @@ export function differs(user: User, row: UserImportRow): boolean {
     if (row[field] !== undefined && row[field] !== user[field]) return true;
   }
   if (row.marketingConsent !== undefined && row.marketingConsent !== user.marketingConsent) return true;
+  if (row.accountTerms !== undefined && row.accountTerms !== user.accountTerms) return true;
   return row.billingAddress !== undefined && !sameAddress(row.billingAddress, user.billingAddress);
 }
 
@@ -124,6 +127,7 @@ function applyRow(user: User, row: UserImportRow, now: Date): void {
     if (value !== undefined) (fields as Record<typeof field, unknown>)[field] = value;
   }
   if (row.marketingConsent !== undefined) user.setMarketingConsent(row.marketingConsent, now);
+  if (row.accountTerms !== undefined) user.accountTerms = row.accountTerms;
   if (row.billingAddress !== undefined) user.billingAddress = { ...row.billingAddress };
 }
 

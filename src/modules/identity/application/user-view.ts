@@ -15,6 +15,8 @@ export interface UserView {
   delivery_address: PostalAddress | null;
   marketing_consent: boolean;
   marketing_consent_at: string | null;
+  /** May pay on account ("invoice" at checkout); set by staff only. */
+  account_terms: boolean;
   has_password: boolean;
   created_at: string;
   last_login_at: string | null;
@@ -35,6 +37,7 @@ export function toUserView(user: User): UserView {
     delivery_address: user.deliveryAddress,
     marketing_consent: user.marketingConsent,
     marketing_consent_at: user.marketingConsentAt?.toISOString() ?? null,
+    account_terms: user.accountTerms,
     has_password: user.passwordHash !== null,
     created_at: user.createdAt.toISOString(),
     last_login_at: user.lastLoginAt?.toISOString() ?? null,

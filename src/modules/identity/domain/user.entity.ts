@@ -27,6 +27,8 @@ export class User {
   deliveryAddress: PostalAddress | null = null;
   marketingConsent = false;
   marketingConsentAt: Date | null = null;
+  /** Staff trust this customer to pay on account: "invoice" at checkout (with a PO), paid later by BACS. */
+  accountTerms = false;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
   lastLoginAt: Date | null = null;
@@ -68,6 +70,7 @@ export const UserSchema = defineEntity({
     deliveryAddress: p.json<PostalAddress>().nullable(),
     marketingConsent: p.boolean(),
     marketingConsentAt: p.datetime().nullable(),
+    accountTerms: p.boolean(),
     createdAt: p.datetime(),
     updatedAt: p.datetime().onUpdate(() => new Date()),
     lastLoginAt: p.datetime().nullable(),

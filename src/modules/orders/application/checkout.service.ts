@@ -49,7 +49,8 @@ export interface CheckoutTotals {
 
 export interface PlacedOrder {
   order: OrderView;
-  payment_url: string;
+  /** The hosted payment page (card); null for an order on account, which needs no payment now. */
+  payment_url: string | null;
 }
 
 /**
@@ -96,7 +97,7 @@ export class CheckoutService {
       delivery_types: (physical ? fitting.map((type) => ({ id: type.id, name: type.name, price: type.price })) : [{ ...DIGITAL_DELIVERY, id: null }]).map(withTotals),
       billing_address: address(profile.billing_address),
       delivery_address: address(profile.delivery_address ?? profile.billing_address),
-      payment_methods: ['card'],
+      payment_methods: profile.account_terms ? ['card', 'invoice'] : ['card'],
     };
   }
 
@@ -119,6 +120,13 @@ export class CheckoutService {
     const { physical, weight } = measure(lines, options);
     const delivery = physical ? await this.chooseDelivery(input, weight) : null;
     const profile = await this.accounts.getProfile(userId);
+    const onAccount = input.paymentMethod === 'invoice';
+    if (onAccount && !profile.account_terms) {
+      throw new InvalidInputError('payment_method', 'Paying on account needs account terms: pay by card, or ask us to open an account for your organisation.');
+    }
+    if (onAccount && !input.poNumber?.trim()) {
+      throw new InvalidInputError('po_number', 'Enter your purchase order number: orders on account are invoiced against it.');
+    }
 
     return this.transactions.run(async () => {
       const snapshot = lines.map((line, position) => {
@@ -137,12 +145,22 @@ export class CheckoutService {
         totals: orderTotals(snapshot.map((line) => line.lineTotal), delivery?.price ?? 0),
         poNumber: input.poNumber ?? null,
         notes: input.notes ?? null,
-        paymentMethod: input.paymentMethod ?? 'card',
+        paymentMethod: onAccount ? 'invoice' : 'card',
+        status: onAccount ? 'awaiting_payment' : 'pending_payment',
       });
-      const placed = new OrderHistoryEntry(0, null, 'pending_payment', order.createdAt, 'Order placed.', userId);
+      const placed = new OrderHistoryEntry(
+        0, null, order.status, order.createdAt, onAccount ? `Order placed on account, PO ${order.poNumber}.` : 'Order placed.', userId,
+      );
       await this.orders.insert(order, snapshot, placed);
       await this.stock.take(order.id, snapshot.map((line) => ({ optionId: line.optionId, qty: line.qty })));
       await this.basket.empty(userId);
+      if (onAccount) {
+        // No payment page and no payment timeout: the VAT invoice is issued now, due within the payment terms.
+        await this.lifecycle.numberDueDocument(order, order.createdAt);
+        await this.orders.save(order);
+        await this.lifecycle.placedOnAccount(order);
+        return { order: toOrderView(order, snapshot, [placed]), payment_url: null };
+      }
       const session = await this.payments.createSession({
         orderId: order.id, number: order.number, amount: order.grandTotal, currency: 'gbp', customerEmail: profile.email,
         successUrl: `${this.env.publicUrl}/complete?order=${order.id}`, cancelUrl: `${this.env.publicUrl}/cancelled?order=${order.id}`,

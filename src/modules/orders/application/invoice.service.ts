@@ -50,6 +50,11 @@ export class InvoiceService {
     return vatDocumentOf(kind, order, lines, this.company, emails.get(order.customerId) ?? null);
   }
 
+  /** The order's customer's e-mail address (null if the account is gone). */
+  async customerEmail(order: Order): Promise<string | null> {
+    return (await this.users.emailsOf([order.customerId])).get(order.customerId) ?? null;
+  }
+
   private async pdfOf(order: Order, kind: VatDocumentKind): Promise<VatDocumentFile> {
     const document = await this.documentOf(order, kind);
     if (!document) throw new NotFoundError(kind === 'invoice' ? 'Invoice' : 'Credit note');

@@ -59,8 +59,10 @@ export class OrderAdminService {
   }
 
   private async view(order: Order): Promise<AdminOrderView> {
-    const [lines, history, emails] = await Promise.all([this.orders.linesOf(order.id), this.orders.historyOf(order.id), this.emailsOf([order])]);
-    return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null);
+    const [lines, history, emails, payments] = await Promise.all([
+      this.orders.linesOf(order.id), this.orders.historyOf(order.id), this.emailsOf([order]), this.orders.paymentsOf(order.id),
+    ]);
+    return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments);
   }
 
   private async customersMatching(term: string): Promise<number[]> {

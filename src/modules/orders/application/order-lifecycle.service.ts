@@ -6,6 +6,8 @@ import { Transactions } from '../../../platform/persistence/index.js';
 import { StockService } from '../../catalogue/index.js';
 import { documentNumber, type Order, type OrderHistoryEntry } from '../domain/order.entity.js';
 import type { TransitionActor } from '../domain/order-process.js';
+import { OrderMailService } from './order-mail.service.js';
+import type { OrderMailKind } from './order-mail.js';
 import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
 
 /** The job that cancels an order still unpaid when its payment time is up (enqueued by the checkout). */
@@ -35,6 +37,7 @@ export class OrderLifecycleService implements OnModuleInit {
     private readonly queue: JobQueue,
     private readonly registry: JobHandlerRegistry,
     private readonly env: Environment,
+    private readonly mail: OrderMailService,
   ) {}
 
   onModuleInit(): void {
@@ -46,6 +49,16 @@ export class OrderLifecycleService implements OnModuleInit {
   /** Minutes a customer has to pay (`ORDER_PAYMENT_TIMEOUT_MINUTES`). */
   get paymentTimeoutMinutes(): number {
     return this.env.ORDER_PAYMENT_TIMEOUT_MINUTES;
+  }
+
+  /** An order placed on account: its invoice, with the due date, goes to the customer (queued in the placing transaction). */
+  async placedOnAccount(order: Order): Promise<void> {
+    await this.mail.queue(order, 'invoice');
+  }
+
+  /** Queues an order e-mail in the caller's transaction (BACS payments covering an order already moved on). */
+  notify(order: Order, kind: OrderMailKind): Promise<void> {
+    return this.mail.queue(order, kind);
   }
 
   /** Queues the timeout of a just-placed order, in the placing transaction (so it exists iff the order does). */
@@ -70,18 +83,27 @@ export class OrderLifecycleService implements OnModuleInit {
       hasPhysicalLines: lines.some((line) => line.kind === 'physical'),
       note: context.note, actorUserId: context.actorUserId, trackingNumber: context.trackingNumber, at: context.at,
     });
-    // The VAT invoice (paid) or credit note (refunded) is numbered in this same transaction, last, so the
-    // counter's row lock is held as briefly as possible and a failure above leaves no number used.
-    const series = order.documentDue;
-    if (series) {
-      order.issueDocument(series, documentNumber(series, await this.orders.nextDocumentNumber(series)), entry.at);
-    }
+    const issued = order.documentDue;
+    await this.numberDueDocument(order, entry.at);
     await this.orders.save(order, [entry]);
+    const mail = mailFor(rule.to, order, issued === 'credit_note');
+    if (mail) await this.mail.queue(order, mail);
     if (rule.givesBackStock) {
       const returned = await this.stock.giveBack(order.id);
       if (returned.length > 0) this.logger.log(`Order ${order.number}: stock of ${returned.length} option(s) given back (${rule.to}).`);
     }
     return entry;
+  }
+
+  /**
+   * Gives the order the VAT document its status calls for (the invoice once paid or placed on account, the
+   * credit note once refunded or cancelled after invoicing), numbered in the caller's transaction, last, so the
+   * counter's row lock is held as briefly as possible and a failure before leaves no number used.
+   */
+  async numberDueDocument(order: Order, at: Date): Promise<void> {
+    const series = order.documentDue;
+    if (!series) return;
+    order.issueDocument(series, documentNumber(series, await this.orders.nextDocumentNumber(series)), at);
   }
 
   /**
@@ -98,4 +120,12 @@ export class OrderLifecycleService implements OnModuleInit {
       return true;
     });
   }
+}
+
+/** The e-mail a status change sends: the receipt of a card payment is the order confirmation with its invoice. */
+function mailFor(to: string, order: Order, creditNoteIssued: boolean): OrderMailKind | null {
+  if (to === 'paid') return order.paymentMethod === 'card' ? 'confirmation' : 'receipt';
+  if (to === 'dispatched') return 'dispatched';
+  if ((to === 'refunded' || to === 'cancelled') && creditNoteIssued) return 'credit_note';
+  return null;
 }

@@ -1,5 +1,9 @@
 import type { Order, OrderAddress, OrderDelivery, OrderHistoryEntry, OrderLine } from '../domain/order.entity.js';
+import type { OrderPayment } from '../domain/order-payment.entity.js';
 import { nextStatuses, type OrderStatus } from '../domain/order-process.js';
+
+/** product.md "Pay on account": invoices are due 30 days after they are issued (CompanyDetails.paymentTermsDays). */
+export const PAYMENT_TERMS_DAYS = 30;
 
 /** The Buying API's order (product.md "Orders"): money in integer pence, ex VAT except grand_total. */
 export interface OrderView {
@@ -15,6 +19,10 @@ export interface OrderView {
   po_number: string | null;
   notes: string | null;
   payment_method: string;
+  /** When the order was paid in full (card or BACS); null while unpaid. */
+  paid_at: string | null;
+  /** On account: when the invoice is due (its date plus the payment terms); null otherwise. */
+  due_date: string | null;
   tracking_number: string | null;
   /** The VAT invoice, once the order is paid (its date is the tax point). */
   invoice: { number: string; date: string } | null;
@@ -40,8 +48,11 @@ export interface AdminOrderView extends Omit<OrderView, 'history'> {
   customer: { id: number; email: string | null };
   payment_provider: string | null;
   payment_reference: string | null;
-  paid_at: string | null;
   next_statuses: OrderStatus[];
+  /** BACS payments of an order on account, oldest first, and what they leave to pay (pence). */
+  payments: Array<{ amount: number; reference: string; method: string; received_at: string; recorded_by: number | null }>;
+  amount_paid: number;
+  amount_due: number;
   history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; note: string | null; actor_id: number | null }>;
 }
 
@@ -66,6 +77,8 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
     po_number: order.poNumber,
     notes: order.notes,
     payment_method: order.paymentMethod,
+    paid_at: order.paidAt?.toISOString() ?? null,
+    due_date: order.paymentMethod === 'invoice' && order.invoiceDate ? new Date(order.invoiceDate.getTime() + PAYMENT_TERMS_DAYS * 86_400_000).toISOString() : null,
     tracking_number: order.trackingNumber,
     invoice: order.invoiceNumber && order.invoiceDate ? { number: order.invoiceNumber, date: order.invoiceDate.toISOString() } : null,
     credit_note: order.creditNoteNumber && order.creditNoteDate ? { number: order.creditNoteNumber, date: order.creditNoteDate.toISOString() } : null,
@@ -81,15 +94,20 @@ export function toOrderSummary(order: Order): OrderSummaryView {
 }
 
 export function toAdminOrderView(
-  order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[], email: string | null,
+  order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[], email: string | null, payments: readonly OrderPayment[] = [],
 ): AdminOrderView {
+  const paid = order.paymentMethod === 'invoice' ? payments.reduce((sum, payment) => sum + payment.amount, 0) : order.paidAt ? order.grandTotal : 0;
   return {
     ...toOrderView(order, lines, history),
     customer: { id: order.customerId, email },
     payment_provider: order.paymentProvider,
     payment_reference: order.paymentReference,
-    paid_at: order.paidAt?.toISOString() ?? null,
     next_statuses: nextStatuses(order.status, 'staff'),
+    payments: payments.map((payment) => ({
+      amount: payment.amount, reference: payment.reference, method: payment.method, received_at: payment.receivedAt.toISOString(), recorded_by: payment.recordedBy,
+    })),
+    amount_paid: paid,
+    amount_due: order.status === 'cancelled' || order.status === 'refunded' ? 0 : Math.max(order.grandTotal - paid, 0),
     history: history.map((entry) => ({
       from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(), note: entry.note, actor_id: entry.actorId,
     })),

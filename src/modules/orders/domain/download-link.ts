@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OrderStatus } from './order-process.js';
 
-/** The statuses whose download lines the buyer may fetch: paid and on; a cancelled or refunded order's stop. */
-export const DOWNLOADABLE_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'dispatched', 'completed'];
+/** The statuses whose download lines the buyer may fetch: paid and on, and on account (trusted to pay); a cancelled or refunded order's stop. */
+export const DOWNLOADABLE_STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'processing', 'dispatched', 'completed'];
 
 /**
  * A download link's signature: HMAC-SHA256 over the order line, the customer and the expiry, so a link works

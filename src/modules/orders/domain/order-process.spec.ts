@@ -9,6 +9,9 @@ const ALLOWED: Array<[OrderStatus, OrderStatus, TransitionActor]> = [
   ['pending_payment', 'paid', 'payment'],
   ['pending_payment', 'cancelled', 'system'],
   ['pending_payment', 'cancelled', 'staff'],
+  ['awaiting_payment', 'paid', 'payment'],
+  ['awaiting_payment', 'processing', 'staff'],
+  ['awaiting_payment', 'cancelled', 'staff'],
   ['paid', 'processing', 'staff'],
   ['paid', 'refunded', 'staff'],
   ['processing', 'refunded', 'staff'],
@@ -45,7 +48,7 @@ describe('the order process', () => {
   });
 
   // Every pair not in the allowed list (guarded ones aside) is refused, for every actor.
-  const guarded = new Set(['paid→completed', 'processing→dispatched']);
+  const guarded = new Set(['paid→completed', 'awaiting_payment→completed', 'processing→dispatched']);
   const refused = ORDER_STATUSES.flatMap((from) =>
     ORDER_STATUSES.filter((to) => !guarded.has(`${from}→${to}`)).flatMap((to) =>
       (['payment', 'system', 'staff'] as const)
@@ -71,5 +74,19 @@ describe('the order process', () => {
     expect(nextStatuses('pending_payment', 'staff')).toEqual(['cancelled']);
     expect(nextStatuses('paid', 'staff')).toEqual(['processing', 'completed', 'refunded']);
     expect(nextStatuses('completed', 'staff')).toEqual([]);
+  });
+});
+
+describe('pay on account (awaiting_payment)', () => {
+  const physical = { hasPhysicalLines: true, trackingNumber: null };
+  it('is paid only by a payment, may be fulfilled or cancelled by staff first', () => {
+    expect(checkTransition('awaiting_payment', 'paid', 'payment', physical).to).toBe('paid');
+    expect(() => checkTransition('awaiting_payment', 'paid', 'staff', physical)).toThrow(TransitionRefusedError);
+    expect(checkTransition('awaiting_payment', 'processing', 'staff', physical).to).toBe('processing');
+    expect(checkTransition('awaiting_payment', 'cancelled', 'staff', physical).givesBackStock).toBe(true);
+    expect(() => checkTransition('awaiting_payment', 'cancelled', 'system', physical)).toThrow(TransitionRefusedError);
+    expect(() => checkTransition('awaiting_payment', 'completed', 'staff', physical)).toThrow(/dispatched/);
+    expect(checkTransition('awaiting_payment', 'completed', 'staff', { hasPhysicalLines: false, trackingNumber: null }).to).toBe('completed');
+    expect(nextStatuses('awaiting_payment', 'staff')).toEqual(['processing', 'completed', 'cancelled']);
   });
 });

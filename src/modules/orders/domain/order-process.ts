@@ -6,10 +6,13 @@ import { DomainError } from '../../../shared/domain-error.js';
  * give the order's stock back. Every service that changes an order's status goes through `checkTransition`;
  * anything not listed here is refused (409).
  */
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'dispatched', 'completed', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = ['pending_payment', 'awaiting_payment', 'paid', 'processing', 'dispatched', 'completed', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Who asks: the payment webhook, the shop itself (the payment timeout), or a member of staff. */
+/**
+ * Who asks: a payment (the card provider's verified webhook, or BACS payments recorded by staff that cover the
+ * order), the shop itself (the payment timeout), or a member of staff.
+ */
 export type TransitionActor = 'payment' | 'system' | 'staff';
 
 /** What the guards may look at. */
@@ -28,12 +31,22 @@ export interface TransitionRule {
 }
 
 export const ORDER_PROCESS: Readonly<Record<OrderStatus, readonly TransitionRule[]>> = {
-  // Issue 13 (pay on account) adds `awaiting_payment` here: pending_payment is then skipped for invoice orders,
-  // and awaiting_payment → paid (BACS recorded by staff) | processing | cancelled.
   pending_payment: [
     // Only the verified webhook marks an order paid: never staff, never the browser returning to /complete.
     { to: 'paid', by: ['payment'] },
     { to: 'cancelled', by: ['system', 'staff'], givesBackStock: true },
+  ],
+  // Pay on account (product.md): an invoice order starts here, invoiced at once. Staff may fulfil it before the
+  // money comes; the BACS payments that cover it move it to `paid` (or, once it has moved on, just mark it paid).
+  awaiting_payment: [
+    { to: 'paid', by: ['payment'] },
+    { to: 'processing', by: ['staff'] },
+    {
+      to: 'completed',
+      by: ['staff'],
+      guard: (facts) => (facts.hasPhysicalLines ? 'An order with physical goods is completed after it has been dispatched.' : null),
+    },
+    { to: 'cancelled', by: ['staff'], givesBackStock: true },
   ],
   paid: [
     { to: 'processing', by: ['staff'] },

@@ -45,7 +45,8 @@ export function documentNumber(series: DocumentSeries, value: number): string {
   return `${series === 'invoice' ? 'INV' : 'CN'}-${String(value).padStart(6, '0')}`;
 }
 
-export const PAYMENT_METHODS = ['card'] as const;
+/** `card`: the payment provider's hosted page. `invoice`: pay on account, by BACS within the payment terms. */
+export const PAYMENT_METHODS = ['card', 'invoice'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** A placed order (product.md "Order"). Lines and history live in their own tables, keyed by the order's id. */
@@ -89,6 +90,8 @@ export class Order {
     poNumber: string | null;
     notes: string | null;
     paymentMethod: PaymentMethod;
+    /** `awaiting_payment` for an order on account; `pending_payment` (the payment page) otherwise. */
+    status?: OrderStatus;
   }) {
     this.number = fields.number;
     this.customerId = fields.customerId;
@@ -102,6 +105,7 @@ export class Order {
     this.poNumber = fields.poNumber;
     this.notes = fields.notes;
     this.paymentMethod = fields.paymentMethod;
+    this.status = fields.status ?? 'pending_payment';
   }
 
   /**
@@ -119,16 +123,25 @@ export class Order {
     const entry = new OrderHistoryEntry(this.id, this.status, rule.to, at, context.note ?? null, context.actorUserId ?? null);
     this.status = rule.to;
     if (rule.to === 'dispatched') this.trackingNumber = trackingNumber;
-    if (rule.to === 'paid') this.paidAt = at;
+    if (rule.to === 'paid' && this.paidAt === null) this.paidAt = at;
     this.updatedAt = at;
     return { entry, rule };
   }
 
-  /** Which VAT document, if any, the order's current status calls for and does not have yet. */
+  /**
+   * Which VAT document, if any, the order's current status calls for and does not have yet: the invoice once it
+   * is paid, or at once for an order on account; the credit note when an invoiced order is refunded or
+   * cancelled (an issued invoice is never withdrawn, only credited).
+   */
   get documentDue(): DocumentSeries | null {
-    if (this.status === 'paid' && this.invoiceNumber === null) return 'invoice';
-    if (this.status === 'refunded' && this.invoiceNumber !== null && this.creditNoteNumber === null) return 'credit_note';
+    if ((this.status === 'paid' || this.status === 'awaiting_payment') && this.invoiceNumber === null) return 'invoice';
+    if ((this.status === 'refunded' || this.status === 'cancelled') && this.invoiceNumber !== null && this.creditNoteNumber === null) return 'credit_note';
     return null;
+  }
+
+  /** Whether the order is paid for in full (card, or BACS payments covering it). */
+  get isPaid(): boolean {
+    return this.paidAt !== null;
   }
 
   issueDocument(series: DocumentSeries, number: string, at: Date): void {

@@ -16,12 +16,12 @@ async function rowOf(fields: Record<string, string>) {
 }
 
 describe('readUserImportHeader', () => {
-  it('accepts the required columns in any order and case, and names the unknown and unsupported ones', () => {
+  it('accepts the required columns in any order and case, and names the unknown ones', () => {
     const header = readUserImportHeader([' Last_Name', 'EMAIL', 'first_name', 'colour', 'account_terms', 'colour', '']);
     expect(header.problem).toBeNull();
     expect(header.columns).toEqual(['last_name', 'email', 'first_name', 'colour', 'account_terms', 'colour', '']);
     expect(header.unknown).toEqual(['colour']);
-    expect(header.unsupported).toEqual(['account_terms']);
+    expect(header.unsupported).toEqual([]);
   });
 
   it('gives one message for a missing required column', () => {
@@ -39,7 +39,7 @@ describe('parseUserImportRow (the API profile rules applied to CSV cells)', () =
     const row = await rowOf({ ...good, company_name: '  ', phone: '', role: '', marketing_consent: '' });
     expect(row).toEqual({
       line: 7, email: 'jo.bloggs@acme.co.uk', firstName: 'Jo', lastName: 'Bloggs', companyName: undefined, jobTitle: undefined,
-      phone: undefined, vatNumber: undefined, role: undefined, marketingConsent: undefined, billingAddress: undefined,
+      phone: undefined, vatNumber: undefined, role: undefined, marketingConsent: undefined, accountTerms: undefined, billingAddress: undefined,
     });
   });
 
@@ -47,10 +47,10 @@ describe('parseUserImportRow (the API profile rules applied to CSV cells)', () =
     const row = await rowOf({
       ...good, company_name: 'Acme, Ltd', job_title: 'Safety Officer', phone: '0113 496 0000', vat_number: 'gb 123 456 789',
       role: 'Admin', marketing_consent: 'Yes', billing_line1: '1 High Street', billing_line2: '', billing_town: 'Leeds',
-      billing_county: 'West Yorkshire', billing_postcode: 'ls101ab', account_terms: 'v2', colour: 'red',
+      billing_county: 'West Yorkshire', billing_postcode: 'ls101ab', account_terms: 'Yes', colour: 'red',
     });
     expect(row).toMatchObject({
-      companyName: 'Acme, Ltd', jobTitle: 'Safety Officer', phone: '0113 496 0000', vatNumber: 'GB123456789', role: 'admin', marketingConsent: true,
+      companyName: 'Acme, Ltd', jobTitle: 'Safety Officer', phone: '0113 496 0000', vatNumber: 'GB123456789', role: 'admin', marketingConsent: true, accountTerms: true,
       billingAddress: { line1: '1 High Street', line2: null, town: 'Leeds', county: 'West Yorkshire', postcode: 'LS10 1AB', country: 'GB' },
     });
   });
@@ -75,6 +75,7 @@ describe('parseUserImportRow (the API profile rules applied to CSV cells)', () =
       marketing_consent: ['marketing_consent must be true or false.'],
       role: ['role must be customer or admin.'],
     });
+    expect(await errorsOf({ ...good, account_terms: 'sometimes' })).toEqual({ account_terms: ['account_terms must be yes or no (true/false, 1/0).'] });
   });
 
   it('checks the billing address as a whole once any billing cell is filled, under the column names', async () => {

@@ -13,11 +13,8 @@ const BILLING_COLUMNS = { billing_line1: 'line1', billing_line2: 'line2', billin
 export const USER_IMPORT_OPTIONAL_COLUMNS = [
   'company_name', 'job_title', 'phone', 'vat_number', 'role', 'marketing_consent', 'account_terms', ...Object.keys(BILLING_COLUMNS),
 ] as const;
-/**
- * Accepted but not stored: users have no account-terms field yet (it arrives with its own issue); the
- * operator is told once.
- */
-export const USER_IMPORT_UNSUPPORTED_COLUMNS = ['account_terms'] as const;
+/** Accepted but not stored (none today: account_terms arrived with pay on account, issue 13); the operator is told once. */
+export const USER_IMPORT_UNSUPPORTED_COLUMNS: readonly string[] = [];
 
 const KNOWN = new Set<string>([...USER_IMPORT_REQUIRED_COLUMNS, ...USER_IMPORT_OPTIONAL_COLUMNS]);
 const ROLES: readonly Role[] = ['customer', 'admin'];
@@ -66,6 +63,7 @@ export async function parseUserImportRow(
   };
   const billingGiven = Object.keys(BILLING_COLUMNS).some((name) => cell(name) !== undefined);
   const consent = cell('marketing_consent')?.trim().toLowerCase();
+  const terms = cell('account_terms')?.trim().toLowerCase();
   const plain = {
     email: fields.email ?? '',
     first_name: fields.first_name ?? '',
@@ -84,6 +82,7 @@ export async function parseUserImportRow(
   collect(await validate(request), errors);
   const role = cell('role')?.trim().toLowerCase();
   if (role !== undefined && !ROLES.includes(role as Role)) errors.role = [`role must be ${ROLES.join(' or ')}.`];
+  if (terms !== undefined && !YES.has(terms) && !NO.has(terms)) errors.account_terms = ['account_terms must be yes or no (true/false, 1/0).'];
   if (Object.keys(errors).length > 0) return { errors };
 
   const address = request.billing_address;
@@ -99,6 +98,7 @@ export async function parseUserImportRow(
       vatNumber: request.vat_number ?? undefined,
       role: role as Role | undefined,
       marketingConsent: request.marketing_consent,
+      accountTerms: terms === undefined ? undefined : YES.has(terms),
       billingAddress: address
         ? { line1: address.line1, line2: address.line2 ?? null, town: address.town, county: address.county ?? null, postcode: address.postcode, country: address.country }
         : undefined,

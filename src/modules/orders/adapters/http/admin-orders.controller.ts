@@ -1,13 +1,14 @@
 import { Body, Get, Header, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { AdminController, CurrentViewer } from '../../../identity/index.js';
 import { InvoiceService } from '../../application/invoice.service.js';
 import { OrderAdminService } from '../../application/order-admin.service.js';
+import { OrderPaymentService } from '../../application/order-payment.service.js';
 import { pdfFile } from './pdf-file.js';
 import type { AdminOrderSummaryView, AdminOrderView } from '../../application/order-views.js';
-import { AdminOrderListQuery, TransitionRequest } from './orders.requests.js';
+import { AdminOrderListQuery, BacsPaymentRequest, TransitionRequest } from './orders.requests.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,6 +18,7 @@ export class AdminOrdersController {
   constructor(
     private readonly orders: OrderAdminService,
     private readonly invoices: InvoiceService,
+    private readonly payments: OrderPaymentService,
   ) {}
 
   @Get()
@@ -36,6 +38,15 @@ export class AdminOrdersController {
   @ApiNotFoundResponse({ description: 'No order has that id.' })
   show(@IdParam() id: number): Promise<AdminOrderView> {
     return this.orders.get(id);
+  }
+
+  @Post(':id/payments')
+  @ApiCreatedResponse({ description: 'The order with the payment recorded (`payments`, `amount_paid`, `amount_due`); paid once they cover the total.' })
+  @ApiUnprocessableEntityResponse({ description: 'Bad amount or reference, or more than is outstanding.' })
+  @ApiConflictResponse({ description: 'The order is not on account, is paid already, or is cancelled or refunded.' })
+  @ApiNotFoundResponse({ description: 'No order has that id.' })
+  recordPayment(@IdParam() id: number, @CurrentViewer() viewer: Viewer, @Body() body: BacsPaymentRequest): Promise<AdminOrderView> {
+    return this.payments.recordBacs(id, viewer.userId, { amount: body.amount, reference: body.reference });
   }
 
   @Get(':id/invoice.pdf')

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDateString, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { pageQuery, searchQuery } from '../../../../platform/http/list-query.js';
-import { blankToUndefined, trimToNull } from '../../../../platform/http/transforms.js';
+import { blankToUndefined, trim, trimToNull } from '../../../../platform/http/transforms.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 
 export const ORDERS_MAX_PER_PAGE = 100;
@@ -37,4 +37,17 @@ export class TransitionRequest {
   @ValidateIf((_o, value) => value !== undefined && value !== null) @Transform(trimToNull)
   @IsString({ message: 'tracking_number must be text.' }) @MaxLength(60, { message: 'The tracking number may be at most 60 characters.' })
   tracking_number?: string | null;
+}
+
+/** `POST /api/admin/orders/{id}/payments`: a BACS transfer for an order on account, as the bank statement shows it. */
+export class BacsPaymentRequest {
+  @ApiProperty({ description: 'Pence received.', example: 12000 })
+  @IsInt({ message: 'amount must be a whole number of pence.' }) @Min(1, { message: 'amount must be at least 1 penny.' })
+  @Max(100_000_000, { message: 'amount may be at most 100000000 pence (£1,000,000).' })
+  amount!: number;
+
+  @ApiProperty({ description: "The payment's reference on the bank statement.", example: 'BACS RBC 004512' })
+  @Transform(trim) @IsString({ message: 'reference must be text.' })
+  @MinLength(1, { message: 'Enter the payment reference from the bank statement.' }) @MaxLength(100, { message: 'The reference may be at most 100 characters.' })
+  reference!: string;
 }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AdminOrderQuery, DownloadLine, OrderStore } from '../../application/ports/order-store.port.js';
 import type { OrderStatus } from '../../domain/order-process.js';
 import { Order, OrderHistoryEntry, OrderLine, type DocumentSeries } from '../../domain/order.entity.js';
+import { OrderPayment } from '../../domain/order-payment.entity.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 
@@ -57,6 +58,14 @@ export class MikroOrmOrderStore implements OrderStore {
 
   historyOf(orderId: number): Promise<OrderHistoryEntry[]> {
     return this.em.find(OrderHistoryEntry, { orderId }, { orderBy: { at: 'asc', id: 'asc' } });
+  }
+
+  paymentsOf(orderId: number): Promise<OrderPayment[]> {
+    return this.em.find(OrderPayment, { orderId }, { orderBy: { receivedAt: 'asc', id: 'asc' } });
+  }
+
+  async addPayment(payment: OrderPayment): Promise<void> {
+    await this.em.persist(payment).flush();
   }
 
   async save(order: Order, entries: OrderHistoryEntry[] = []): Promise<void> {

@@ -1,4 +1,5 @@
 import type { DocumentSeries, Order, OrderHistoryEntry, OrderLine } from '../../domain/order.entity.js';
+import type { OrderPayment } from '../../domain/order-payment.entity.js';
 import type { OrderStatus } from '../../domain/order-process.js';
 
 export const ORDER_STORE = Symbol('OrderStore');
@@ -42,6 +43,9 @@ export interface OrderStore {
   findByPaymentReference(provider: string, reference: string): Promise<Order | null>;
   linesOf(orderId: number): Promise<OrderLine[]>;
   historyOf(orderId: number): Promise<OrderHistoryEntry[]>;
+  /** BACS payments recorded for the order, oldest first. */
+  paymentsOf(orderId: number): Promise<OrderPayment[]>;
+  addPayment(payment: OrderPayment): Promise<void>;
   /** Saves the order's changes and the history entries that explain them. */
   save(order: Order, entries?: OrderHistoryEntry[]): Promise<void>;
   listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;

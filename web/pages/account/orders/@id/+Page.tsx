@@ -142,6 +142,12 @@ export default function Page() {
         <p className="order-page__muted" data-invoice-number="">
           VAT invoice {order.invoice.number} of {formatDateTime(order.invoice.date)}
           {order.credit_note ? `; credit note ${order.credit_note.number} of ${formatDateTime(order.credit_note.date)}` : ''}.
+          {order.due_date && !order.paid_at && !order.credit_note ? (
+            <strong data-payment-due="">
+              {' '}
+              Payment due by {formatDateTime(order.due_date).split(',')[0]}, by BACS quoting {order.invoice.number} (bank details on the invoice).
+            </strong>
+          ) : null}
         </p>
       ) : null}
 

@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Transactions } from '../../../platform/persistence/index.js';
+import { DomainError, InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
+import { formatPounds } from '../../../shared/money.js';
+import { OrderHistoryEntry } from '../domain/order.entity.js';
+import { OrderPayment } from '../domain/order-payment.entity.js';
+import { OrderAdminService } from './order-admin.service.js';
+import { OrderLifecycleService } from './order-lifecycle.service.js';
+import type { AdminOrderView } from './order-views.js';
+import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+
+export interface BacsPaymentInput {
+  /** Pence. */
+  amount: number;
+  reference: string;
+}
+
+/** 409: this order takes no BACS payment (paid by card, paid already, or cancelled/refunded). */
+export class PaymentRefusedError extends DomainError {
+  constructor(reason: string) {
+    super('conflict', reason, { amount: [reason] });
+  }
+}
+
+/**
+ * BACS payments of orders on account (product.md "Pay on account"): staff record each transfer as it reaches
+ * the bank; part payments add up, and the payment that covers the grand total marks the order paid — moving it
+ * from `awaiting_payment` to `paid`, or, when staff have already moved it on (processing, dispatched), leaving
+ * its status and recording the payment in its history. Locked per order, so two clerks cannot both pay it.
+ */
+@Injectable()
+export class OrderPaymentService {
+  constructor(
+    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    private readonly lifecycle: OrderLifecycleService,
+    private readonly admin: OrderAdminService,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async recordBacs(orderId: number, staffId: number, input: BacsPaymentInput): Promise<AdminOrderView> {
+    await this.transactions.run(async () => {
+      const order = Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647 ? await this.orders.lockById(orderId) : null;
+      if (!order) throw new NotFoundError('Order');
+      if (order.paymentMethod !== 'invoice') throw new PaymentRefusedError(`Order ${order.number} was paid by card: there is no invoice to pay by BACS.`);
+      if (order.status === 'cancelled' || order.status === 'refunded') throw new PaymentRefusedError(`Order ${order.number} is ${order.status}: it takes no payment.`);
+      if (order.isPaid) throw new PaymentRefusedError(`Order ${order.number} is paid in full already.`);
+      const paidSoFar = (await this.orders.paymentsOf(order.id)).reduce((sum, payment) => sum + payment.amount, 0);
+      const outstanding = order.grandTotal - paidSoFar;
+      if (input.amount > outstanding) {
+        throw new InvalidInputError('amount', `That is more than the ${formatPounds(outstanding)} outstanding on order ${order.number}.`);
+      }
+      await this.orders.addPayment(new OrderPayment(order.id, input.amount, input.reference, 'bacs', staffId));
+      const left = outstanding - input.amount;
+      if (left > 0) {
+        const note = `BACS payment of ${formatPounds(input.amount)} received (ref ${input.reference}); ${formatPounds(left)} outstanding.`;
+        await this.orders.save(order, [new OrderHistoryEntry(order.id, order.status, order.status, new Date(), note, staffId)]);
+        return;
+      }
+      const note = `Paid in full by BACS: ${formatPounds(input.amount)} received (ref ${input.reference}).`;
+      if (order.status === 'awaiting_payment') {
+        await this.lifecycle.applyLocked(order, 'paid', 'payment', { note, actorUserId: staffId });
+      } else {
+        order.paidAt = new Date();
+        await this.orders.save(order, [new OrderHistoryEntry(order.id, order.status, order.status, order.paidAt, note, staffId)]);
+        await this.lifecycle.notify(order, 'receipt');
+      }
+    });
+    return this.admin.get(orderId);
+  }
+}
