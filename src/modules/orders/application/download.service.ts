@@ -41,7 +41,7 @@ const MAX_ID = 2_147_483_647;
 
 /**
  * The files of the download options a customer has paid for, behind short-lived links signed for them (HMAC of
- * line, customer and expiry with DOWNLOAD_LINK_SECRET). A link is checked in this order: signature (403: made
+ * line, customer and expiry with DOWNLOAD_LINK_SECRET). A link is checked in this order: signature (404: made
  * for someone else or edited), expiry (410), then the entitlement afresh (404: a refunded or cancelled order's
  * downloads stop at once, links already handed out included). The bytes stream from the storage port, a range
  * of them when asked, never buffered whole.

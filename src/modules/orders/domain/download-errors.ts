@@ -1,9 +1,12 @@
 import { DomainError } from '../../../shared/domain-error.js';
 
-/** A download link made for someone else, or edited: 403 (the file's existence is not the question). */
+/**
+ * A download link made for someone else, or edited: 404, like a download that does not exist, so a link that
+ * leaks tells nobody else anything (issue 13: another customer gets 404 for the download links).
+ */
 export class DownloadLinkInvalidError extends DomainError {
   constructor() {
-    super('forbidden', 'This download link is not valid for you. Open Your downloads for a fresh link.');
+    super('not_found', 'This download link is not valid for you. Open Your downloads for a fresh link.');
   }
 }
 

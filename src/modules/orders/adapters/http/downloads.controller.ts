@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
 import {
-  ApiForbiddenResponse, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiPartialContentResponse, ApiTags, ApiUnauthorizedResponse,
+  ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiPartialContentResponse, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../../../platform/http/content-disposition.js';
@@ -26,9 +26,8 @@ export class DownloadsController {
   @Get(':id')
   @ApiOkResponse({ description: 'The file, as an attachment (`Accept-Ranges: bytes`).' })
   @ApiPartialContentResponse({ description: 'The byte range asked for with `Range: bytes=a-b`.' })
-  @ApiForbiddenResponse({ description: 'The link was made for another customer, or edited.' })
   @ApiGoneResponse({ description: 'The link has expired: list the downloads again for a fresh one.' })
-  @ApiNotFoundResponse({ description: 'No such download of this customer (or the order was refunded or cancelled).' })
+  @ApiNotFoundResponse({ description: 'No such download of this customer: the link was made for someone else or edited, or the order was refunded or cancelled.' })
   async fetch(
     @CurrentViewer() viewer: Viewer, @IdParam() id: number, @Query() link: DownloadLinkQuery, @Headers('range') range: string | undefined,
     @Res() reply: FastifyReply,
