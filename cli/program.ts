@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerAdminCommands } from './commands/admin.commands.js';
 import { registerCatalogueCommands } from './commands/catalogue.commands.js';
 import { registerDatabaseCommands } from './commands/db.commands.js';
+import { registerOrdersCommands } from './commands/orders.commands.js';
 import { registerQueueCommands } from './commands/queue.commands.js';
 import { registerSeoCommands } from './commands/seo.commands.js';
 import { registerUsersCommands } from './commands/users.commands.js';
@@ -20,5 +21,6 @@ export function createProgram(): Command {
   registerSeoCommands(program);
   registerCatalogueCommands(program);
   registerUsersCommands(program);
+  registerOrdersCommands(program);
   return program;
 }

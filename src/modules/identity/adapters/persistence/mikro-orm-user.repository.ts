@@ -17,6 +17,15 @@ export class MikroOrmUserRepository implements UserRepository {
     return this.em.find(User, { id: { $in: [...new Set(ids)] } });
   }
 
+  async contactsByIds(ids: readonly number[]): Promise<Array<{ id: number; email: string; companyName: string | null }>> {
+    if (ids.length === 0) return [];
+    const rows: Array<{ id: number; email: string; company_name: string | null }> = await this.em.getConnection().execute(
+      'select id, email, company_name from users where id = any(?::int[])', [`{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`], 'all',
+      this.em.getTransactionContext(),
+    );
+    return rows.map((row) => ({ id: Number(row.id), email: row.email, companyName: row.company_name }));
+  }
+
   findByEmail(email: string): Promise<User | null> {
     // lower(email) matches the unique index, so rows written before normalisation are found too.
     return this.em.findOne(User, { [raw('lower(email)')]: normaliseEmail(email) });

@@ -6,6 +6,8 @@ export interface UserRepository {
   findById(id: number): Promise<User | null>;
   /** The users among `ids` that exist (any order), in one query. */
   findByIds(ids: readonly number[]): Promise<User[]>;
+  /** E-mail and company of the users among `ids`, in one query, as plain rows (no entities kept: bulk reads such as the orders export). */
+  contactsByIds(ids: readonly number[]): Promise<Array<{ id: number; email: string; companyName: string | null }>>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<User | null>;
   /** The users among `emails` that exist (case-insensitive, any order), in one query. */

@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { UserAdministrationService } from '../../identity/index.js';
+import { exportRowsOf, type ExportCustomer, type ExportLineRecord, type OrderExportRow } from '../domain/order-export.js';
+import { ORDER_EXPORT_READER, type OrderExportCursor, type OrderExportFilter, type OrderExportReader } from './ports/order-export-reader.port.js';
+
+/** Orders per batch: one query for the orders, one for their lines, one for customers not seen yet. */
+export const ORDER_EXPORT_BATCH = 1000;
+
+/**
+ * `shop orders:export` (issue 15, ADR 0021): the rows of every order placed in a period, batch by batch, so the
+ * caller can write each batch out before the next is read — memory stays flat however long the period.
+ */
+@Injectable()
+export class OrderExportService {
+  constructor(
+    @Inject(ORDER_EXPORT_READER) private readonly reader: OrderExportReader,
+    private readonly users: UserAdministrationService,
+  ) {}
+
+  /** How many orders the export will write (for the progress bar). */
+  countOrders(filter: OrderExportFilter): Promise<number> {
+    return this.reader.count(filter);
+  }
+
+  /** Each batch's rows (lines and deliveries, order by order) and how many orders they came from. */
+  async *batches(filter: OrderExportFilter, batchSize = ORDER_EXPORT_BATCH): AsyncGenerator<{ orders: number; rows: OrderExportRow[] }> {
+    // Customers repeat across batches; one look-up each (bounded by the number of customers, not of orders).
+    const customers = new Map<number, ExportCustomer | undefined>();
+    let after: OrderExportCursor | null = null;
+    do {
+      const batch = await this.reader.batch(filter, after, batchSize);
+      if (batch.orders.length === 0) break;
+      const unseen = [...new Set(batch.orders.map((order) => order.customerId))].filter((id) => !customers.has(id));
+      if (unseen.length > 0) {
+        const found = await this.users.contactsOf(unseen);
+        for (const id of unseen) customers.set(id, found.get(id));
+      }
+      const linesByOrder = new Map<number, ExportLineRecord[]>();
+      for (const line of batch.lines) {
+        const lines = linesByOrder.get(line.orderId);
+        if (lines) lines.push(line);
+        else linesByOrder.set(line.orderId, [line]);
+      }
+      yield {
+        orders: batch.orders.length,
+        rows: batch.orders.flatMap((order) => exportRowsOf(order, linesByOrder.get(order.id) ?? [], customers.get(order.customerId))),
+      };
+      after = batch.next;
+    } while (after);
+  }
+}
