@@ -29,15 +29,19 @@ async function readRows(file: string): Promise<Row[]> {
   }
   if (extension !== '.csv') throw new CommandError('The file must end in .csv or .json.');
   const { parse } = await import('csv-parse/sync');
+  let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
-    const records = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true, info: true }) as Array<{
-      record: Record<string, string>;
-      info: { lines: number };
-    }>;
-    return records.map(({ record, info }) => ({ line: info.lines, fields: record }));
+    records = parse(text, { skip_empty_lines: true, trim: true, bom: true, info: true }) as unknown as typeof records;
   } catch (error) {
     throw new CommandError(`${file} is not valid CSV: ${(error as Error).message}`);
   }
+  if (records.length === 0) throw new CommandError(`${file} is empty: it needs a header row (path,title,description).`, 2);
+  // A wrong header is one error of the file (exit 2), not one per row.
+  const { seoHeaderProblem } = await import('../../src/modules/content/index.js');
+  const header = records[0]!.record.map((name) => name.trim().toLowerCase());
+  const problem = seoHeaderProblem(header);
+  if (problem) throw new CommandError(`${file}: ${problem}`, 2);
+  return records.slice(1).map(({ record, info }) => ({ line: info.lines, fields: Object.fromEntries(header.map((name, index) => [name, record[index]])) }));
 }
 
 export function registerSeoCommands(program: Command): void {
@@ -46,6 +50,16 @@ export function registerSeoCommands(program: Command): void {
     .description('create or update SEO entries by path from a CSV (path,title,description[,canonical_url,share_image]) or JSON file')
     .argument('<file>', 'a .csv file with a header row, or a .json array of entries')
     .option('--dry-run', 'check every row and report what would change, writing nothing', false)
+    .addHelpText('after', `
+CSV: a header row naming path, title and description (and optionally canonical_url, share_image), in any order.
+JSON: an array of objects with those keys. Each rejected row is reported with its line.
+
+Exit codes: 0 every row was saved (or unchanged), 1 some rows were rejected (the good ones were saved) or the file
+could not be read, 2 the header row is wrong or missing (nothing was saved).
+
+Example:
+  shop seo:seed seo-entries.csv --dry-run
+`)
     .action(async (file: string, options: { dryRun: boolean }) => {
       const rows = await readRows(file);
       const { withCore } = await import('../cli-context.js');

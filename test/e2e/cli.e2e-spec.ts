@@ -116,11 +116,29 @@ describe(`the shop command line (${databaseKind})`, () => {
       const run = runShop(['seo:seed', file], database.env);
       expect(run.status).toBe(1);
       expect(run.stderr).toContain('line 3: path: The path must start with /');
-      expect(run.stderr).toContain('line 4: title: Enter a title of at most 200 characters.');
+      expect(run.stderr).toContain('line 4: title: The title is empty; enter one of at most 200 characters.');
       expect(run.stderr).toContain('line 5: path: /category/posters appears already on line 2.');
       expect(run.stderr).toContain('3 row(s) were rejected');
       expect(run.stdout).toContain('Created 0, updated 1, unchanged 0, rejected 3.');
       expect(run.stderr).not.toMatch(/\n\s+at /);
+    });
+
+    it('refuses a wrong header with one message and exit 2, saving nothing', () => {
+      const rows = Array.from({ length: 5 }, (_, i) => `/wrong-header-${i},Title ${i},Description ${i}`);
+      const run = runShop(['seo:seed', write('header.csv', ['url,title,desc', ...rows].join('\n'))], database.env);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toEqual([
+        `${path.join(dir(), 'header.csv')}: the header row must be path,title,description (optionally also canonical_url, share_image), ` +
+        'but it lacks path, description; it has unknown column(s) "url", "desc". Nothing was saved.',
+      ]);
+      // Names are matched trimmed and in any case and order.
+      const mixed = runShop(['seo:seed', write('mixed-case.csv', 'Title, Description ,PATH\nHeader case,Any order,/header-case\n')], database.env);
+      expect(mixed.stderr).toBe('');
+      expect(mixed.stdout).toContain('Created 1,');
+      const empty = runShop(['seo:seed', write('empty.csv', '')], database.env);
+      expect(empty.status).toBe(2);
+      expect(empty.stderr).toContain('is empty: it needs a header row');
     });
 
     it('reads JSON too, and refuses unknown columns and unreadable files clearly', () => {
@@ -140,7 +158,7 @@ describe(`the shop command line (${databaseKind})`, () => {
   it('has --help on every command', () => {
     const top = runShop(['--help'], database.env);
     expect(top.status).toBe(0);
-    for (const command of ['db:migrate', 'db:seed', 'widgets:list', 'admin:create', 'seo:seed', 'queue:work']) {
+    for (const command of ['db:migrate', 'db:seed', 'widgets:list', 'admin:create', 'seo:seed', 'queue:work', 'orders:export', 'orders:generate']) {
       expect(top.stdout).toContain(command);
       const help = runShop([command, '--help'], database.env);
       expect(help.status).toBe(0);

@@ -16,7 +16,7 @@ export {
   NEWSLETTER_CONFIRMATION_SUBJECT,
 } from './application/newsletter.service.js';
 export { SeoService, type SeoView, type SeoAdminView, type UpsertOutcome } from './application/seo.service.js';
-export { parseSeoEntryInput, SeoEntryInput } from './application/seo-entry.input.js';
+export { parseSeoEntryInput, seoHeaderProblem, SEO_ENTRY_COLUMNS, SeoEntryInput } from './application/seo-entry.input.js';
 export { SitemapService, type SitemapSource, type SitemapUrl } from './application/sitemap.service.js';
 export { BlogService, type BlogPostSummary, type BlogPostView } from './application/blog.service.js';
 export {

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsOptional, IsString, IsUrl, Length, Matches, MaxLength, validate } from 'class-validator';
+import { IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, validate } from 'class-validator';
 import { SEO_PATH_PATTERN } from '../domain/seo-entry.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -17,10 +17,17 @@ export class SeoEntryInput {
   @Matches(SEO_PATH_PATTERN, { message: 'The path must start with / and hold no query, fragment or trailing slash, such as /category/posters.' })
   path!: string;
 
-  @ApiProperty() @Transform(trim) @IsString() @Length(1, 200, { message: 'Enter a title of at most 200 characters.' })
+  // One message per failure (checked from the bottom decorator up): an empty title says it is empty, a long one how long it may be.
+  @ApiProperty() @Transform(trim)
+  @MaxLength(200, { message: 'The title may be at most 200 characters.' })
+  @MinLength(1, { message: 'The title is empty; enter one of at most 200 characters.' })
+  @IsString({ message: 'Enter a title.' })
   title!: string;
 
-  @ApiProperty() @Transform(trim) @IsString() @Length(1, 500, { message: 'Enter a description of at most 500 characters.' })
+  @ApiProperty() @Transform(trim)
+  @MaxLength(500, { message: 'The description may be at most 500 characters.' })
+  @MinLength(1, { message: 'The description is empty; enter one of at most 500 characters.' })
+  @IsString({ message: 'Enter a description.' })
   description!: string;
 
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Transform(trimToNull)
@@ -34,13 +41,35 @@ export class SeoEntryInput {
   share_image?: string | null;
 }
 
-/** Validates a plain row (CLI): the entry, or each field's reasons. */
+/** The columns of a `shop seo:seed` file: these three always, these two when wanted. */
+export const SEO_ENTRY_COLUMNS = { required: ['path', 'title', 'description'], optional: ['canonical_url', 'share_image'] } as const;
+
+/**
+ * What is wrong with a CSV header row (names compared trimmed and case-insensitively), in one sentence; null when
+ * it is usable. A wrong header is one problem of the file, not one of each row.
+ */
+export function seoHeaderProblem(header: readonly string[]): string | null {
+  const names = header.map((name) => name.trim().toLowerCase());
+  const known: readonly string[] = [...SEO_ENTRY_COLUMNS.required, ...SEO_ENTRY_COLUMNS.optional];
+  const missing = SEO_ENTRY_COLUMNS.required.filter((name) => !names.includes(name));
+  const unknown = names.filter((name) => !known.includes(name));
+  const repeated = [...new Set(names.filter((name, index) => name && names.indexOf(name) !== index))];
+  if (missing.length === 0 && unknown.length === 0 && repeated.length === 0) return null;
+  const faults = [
+    missing.length > 0 ? `it lacks ${missing.join(', ')}` : null,
+    unknown.length > 0 ? `it has unknown column(s) ${unknown.map((name) => `"${name}"`).join(', ')}` : null,
+    repeated.length > 0 ? `it names ${repeated.join(', ')} twice` : null,
+  ].filter(Boolean);
+  return `the header row must be path,title,description (optionally also canonical_url, share_image), but ${faults.join('; ')}. Nothing was saved.`;
+}
+
+/** Validates a plain row (CLI): the entry, or each field's reasons (the first failure of each field). */
 export async function parseSeoEntryInput(row: Record<string, unknown>): Promise<{ input: SeoEntryInput } | { errors: Record<string, string[]> }> {
-  const known = ['path', 'title', 'description', 'canonical_url', 'share_image'];
+  const known: readonly string[] = [...SEO_ENTRY_COLUMNS.required, ...SEO_ENTRY_COLUMNS.optional];
   const unknown = Object.keys(row).filter((key) => !known.includes(key));
   const input = plainToInstance(SeoEntryInput, row);
   const errors: Record<string, string[]> = {};
-  for (const error of await validate(input)) errors[error.property] = Object.values(error.constraints ?? {});
+  for (const error of await validate(input, { stopAtFirstError: true })) errors[error.property] = Object.values(error.constraints ?? {});
   for (const key of unknown) errors[key] = [`${key} is not an accepted column.`];
   return Object.keys(errors).length > 0 ? { errors } : { input };
 }
