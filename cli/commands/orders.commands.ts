@@ -67,8 +67,8 @@ of the order's VAT), line_total_inc_vat, invoice_number, invoice_date. Money in 
 
 Time zone: --from and --to are calendar days in the UK (Europe/London): --from 2026-07-01 starts at midnight
 BST (2026-06-30T23:00:00Z). Timestamps are ISO 8601 in UK time with their offset (2026-07-01T00:30:00+01:00).
-Orders come oldest first (by the time they were placed). Statuses: pending_payment, paid, processing,
-dispatched, completed, cancelled, refunded. Progress and the summary go to stderr when the data goes to stdout.
+Orders come oldest first (by the time they were placed). Statuses: pending_payment, awaiting_payment (on
+account, invoiced), paid, processing, dispatched, completed, cancelled, refunded. Progress and the summary go to stderr when the data goes to stdout.
 
 Exit codes: 0 exported (also when no order matched), 1 the export failed (no --out file is left behind),
 2 bad input (a date, --from after --to, a status or a format).

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually } from '../support/browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
-import { DEMO_COUNCIL, DEMO_CUSTOMER, hydrated } from '../support/identity-browser.js';
+import { DEMO_COUNCIL, DEMO_CUSTOMER, hydrated, signInThroughForm } from '../support/identity-browser.js';
 import { pdfText } from '../support/pdf-text.js';
 import { ROOT } from '../support/server-process.js';
 import { databaseKind } from '../support/test-database.js';
@@ -133,13 +133,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
 
   it('after the sale: the download in /account/downloads fetches, the order page downloads its VAT invoice and buys again', async () => {
     const { page, problems } = await shop.open();
-    await page.goto('/login');
-    await hydrated(page);
-    const login = page.locator('form[data-form="login"]');
-    await login.getByLabel('E-mail address').fill(DEMO_CUSTOMER.email);
-    await login.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/account');
+    await signInThroughForm(page, DEMO_CUSTOMER);
     // The overview lists the order the first journey paid for.
     const recent = page.locator('[data-recent-orders] [data-order-row]');
     await recent.first().waitFor();
@@ -203,13 +197,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
 
   it('a council with account terms checks out "on account" with a PO and gets the invoice by e-mail (dev mailbox)', async () => {
     const { page, problems } = await shop.open();
-    await page.goto('/login');
-    await hydrated(page);
-    const login = page.locator('form[data-form="login"]');
-    await login.getByLabel('E-mail address').fill(DEMO_COUNCIL.email);
-    await login.getByLabel('Password', { exact: true }).fill(DEMO_COUNCIL.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/account');
+    await signInThroughForm(page, DEMO_COUNCIL);
     await addFromCategory(page, 'training-dvds', /^Add DVD to basket$/);
     await page.goto('/checkout');
     await hydrated(page);
@@ -259,13 +247,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
   it('Cancel on the payment page lands on /cancelled with the order still unpaid; /complete does not pay it', async () => {
     const { page, problems } = await shop.open();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/login');
-    await hydrated(page);
-    const login = page.locator('form[data-form="login"]');
-    await login.getByLabel('E-mail address').fill(DEMO_CUSTOMER.email);
-    await login.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname === '/account');
+    await signInThroughForm(page, DEMO_CUSTOMER);
     await addFromCategory(page, 'risk-assessments', /^Add Risk assessment template/);
     await page.goto('/basket');
     await hydrated(page);

@@ -185,7 +185,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
       [['--from', '2026-02-30', '--to', '2026-03-01'], '--from: "2026-02-30" is not a calendar date.'],
       [['--from', '01/07/2026', '--to', '2026-07-31'], '--from: "01/07/2026" is not a date; write it as YYYY-MM-DD, such as 2026-03-01.'],
       [['--from', '2026-08-01', '--to', '2026-07-31'], '--from (2026-08-01) is after --to (2026-07-31).'],
-      [[...july, '--status', 'paid,shipped'], '--status: Unknown status: shipped. Choose from pending_payment, paid, processing, dispatched, completed, cancelled, refunded.'],
+      [[...july, '--status', 'paid,shipped'], '--status: Unknown status: shipped. Choose from pending_payment, awaiting_payment, paid, processing, dispatched, completed, cancelled, refunded.'],
       [['--from', '2026-07-01'], '--to is required (the last day, YYYY-MM-DD).'],
       [[...july, '--format', 'xml'], '--format: "xml" is not csv or json.'],
     ];
@@ -206,8 +206,8 @@ describe(`shop orders:export (${databaseKind})`, () => {
     const run = runShop(['orders:generate', '--orders', '60'], database.env);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    // Ten customers for 60 orders: the demo customer and the two above, and seven synthetic ones.
-    expect(run.stdout).toMatch(/^Added 7 synthetic customer\(s\)\.\nGenerated 60 orders \(\d+ lines, \d+ invoices, \d+ credit notes\) for 10 customers in [\d.]+ s\.\n$/);
+    // Ten customers for 60 orders: the two demo customers (customer, council), the two above, and six synthetic ones.
+    expect(run.stdout).toMatch(/^Added 6 synthetic customer\(s\)\.\nGenerated 60 orders \(\d+ lines, \d+ invoices, \d+ credit notes\) for 10 customers in [\d.]+ s\.\n$/);
     const invoices = Number(/(\d+) invoices/.exec(run.stdout)![1]);
     expect(invoices).toBeGreaterThan(30);
 

@@ -90,3 +90,14 @@ export async function registerByApi(baseUrl: string, input: { email: string; pas
   const logout = await fetch(`${baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   if (logout.status !== 204) throw new Error(`POST /api/logout answered ${logout.status}`);
 }
+
+/** Signs in through the /login form, as a person would, and waits for the account page it lands on. */
+export async function signInThroughForm(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await hydrated(page);
+  const login = page.locator('form[data-form="login"]');
+  await login.getByLabel('E-mail address').fill(credentials.email);
+  await login.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname === '/account');
+}

@@ -8,7 +8,7 @@ import { SYNTHETIC_ORDER_STORE } from './application/ports/synthetic-order-store
 import { SyntheticOrderGenerator } from './application/synthetic-orders.service.js';
 
 /**
- * The operators' bulk work on orders (issue 15): `shop orders:export` (streamed, ADR 0021) and the synthetic
+ * The operators' bulk work on orders (issue 15): `shop orders:export` (streamed, ADR 0022) and the synthetic
  * orders of `shop orders:generate` that benchmark it. No controllers: only the command line and the tests use them.
  */
 export const exportFeature: FeatureSlice = {

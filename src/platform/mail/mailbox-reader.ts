@@ -47,14 +47,8 @@ export class MailboxReader {
 
   /** One message, or null when the id is malformed or no such file exists. */
   async read(id: string): Promise<MailboxMessage | null> {
-    if (!MailboxReader.isId(id)) return null;
-    let raw: Buffer;
-    try {
-      raw = await readFile(path.join(this.directory, `${id}.eml`));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    const raw = await this.rawOf(id);
+    if (!raw) return null;
     const { default: PostalMime } = await import('postal-mime');
     const email = await PostalMime.parse(raw);
     return {
@@ -76,19 +70,24 @@ export class MailboxReader {
 
   /** One attachment's bytes, or null (no such message or index). */
   async attachment(id: string, index: number): Promise<{ filename: string; contentType: string; content: Buffer } | null> {
-    if (!MailboxReader.isId(id)) return null;
-    let raw: Buffer;
-    try {
-      raw = await readFile(path.join(this.directory, `${id}.eml`));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    const raw = await this.rawOf(id);
+    if (!raw) return null;
     const { default: PostalMime } = await import('postal-mime');
     const found = (await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' })).attachments?.[index];
     if (!found) return null;
     const content = typeof found.content === 'string' ? Buffer.from(found.content, 'utf8') : Buffer.from(found.content instanceof ArrayBuffer ? new Uint8Array(found.content) : found.content);
     return { filename: found.filename ?? 'attachment', contentType: found.mimeType, content };
+  }
+
+  /** The .eml's bytes, or null when the id is malformed or no such file exists. */
+  private async rawOf(id: string): Promise<Buffer | null> {
+    if (!MailboxReader.isId(id)) return null;
+    try {
+      return await readFile(path.join(this.directory, `${id}.eml`));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   private async ids(): Promise<string[]> {

@@ -7,7 +7,7 @@ import { ORDER_EXPORT_READER, type OrderExportCursor, type OrderExportFilter, ty
 export const ORDER_EXPORT_BATCH = 1000;
 
 /**
- * `shop orders:export` (issue 15, ADR 0021): the rows of every order placed in a period, batch by batch, so the
+ * `shop orders:export` (issue 15, ADR 0022): the rows of every order placed in a period, batch by batch, so the
  * caller can write each batch out before the next is read — memory stays flat however long the period.
  */
 @Injectable()

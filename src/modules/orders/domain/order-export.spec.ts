@@ -51,7 +51,7 @@ describe('the orders export', () => {
 
     it('names the unknown statuses and the known ones', () => {
       expect(parseStatuses(['paid,shipped', 'lost'])).toEqual({
-        problem: 'Unknown statuses: shipped, lost. Choose from pending_payment, paid, processing, dispatched, completed, cancelled, refunded.',
+        problem: 'Unknown statuses: shipped, lost. Choose from pending_payment, awaiting_payment, paid, processing, dispatched, completed, cancelled, refunded.',
       });
     });
   });

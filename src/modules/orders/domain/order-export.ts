@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from './order-process.js';
 import { shareOut } from './vat-document.js';
 
 /**
- * The orders export (`shop orders:export`, ADR 0021): one row per order line plus one row for the order's
+ * The orders export (`shop orders:export`, ADR 0022): one row per order line plus one row for the order's
  * delivery, so that each order's rows add up to its totals exactly — ex VAT, VAT (the order's VAT shared out
  * over its lines and delivery by `shareOut`, as the VAT invoice does) and inc VAT. Money in pounds with two
  * decimals ("12.50"); the period is whole UK calendar days (Europe/London), timestamps ISO 8601 with the UK

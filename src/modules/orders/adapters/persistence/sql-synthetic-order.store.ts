@@ -7,7 +7,7 @@ type Run = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
 const ORDERABLE = `product_options po join products p on p.id = po.product_id where po.active and p.status = 'published'`;
 
 /**
- * Synthetic orders in a few set-based statements per chunk of orders (ADR 0021). The chunk's new order ids are
+ * Synthetic orders in a few set-based statements per chunk of orders (ADR 0022). The chunk's new order ids are
  * kept in a temporary table dropped at commit, so the follow-up updates touch only this chunk's orders (never a
  * real order placed meanwhile). Choices are random(); the lines' options and quantities come from hashtext of the
  * order id, so they vary per order.
