@@ -9,99 +9,53 @@
 // of the whole year as CSV and as NDJSON, to files in a temporary folder removed at the end, and an export of an
 // empty day as the baseline of a booted CLI. Peak RSS comes from /usr/bin/time -v when it exists, else from sampling
 // /proc/<pid>/status (VmHWM) every 20 ms. "Growth" is the full export's peak minus the empty export's peak.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { adminQuery, runShopMeasured, useTime } from './lib/cli-run.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shopBin = path.join(root, 'bin/shop');
 const orders = Number(process.env.BENCH_ORDERS ?? 100_000);
 const products = Number(process.env.BENCH_EXPORT_PRODUCTS ?? 10_000);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = `shop_export_bench_${process.pid}`;
-const useTime = existsSync('/usr/bin/time');
 
 if (!existsSync(path.join(root, 'dist/cli/main.js'))) {
   console.error('Build first: make build');
   process.exit(1);
 }
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Runs bin/shop; resolves with exit code, seconds, peak RSS (MB) and output. */
-function shop(args, env) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const [command, argv] = useTime ? ['/usr/bin/time', ['-v', shopBin, ...args]] : [shopBin, args];
-    const child = spawn(command, argv, { cwd: root, env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    let sampledKb = 0;
-    // Without GNU time: the node process is the child itself (bin/shop execs node), so its VmHWM is the peak.
-    const sampler = useTime ? null : setInterval(() => {
-      try {
-        const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (hwm) sampledKb = Math.max(sampledKb, Number(hwm[1]));
-      } catch { /* gone */ }
-    }, 20);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (sampler) clearInterval(sampler);
-      const seconds = (performance.now() - started) / 1000;
-      const timeKb = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-      const peakMb = (timeKb ? Number(timeKb[1]) : sampledKb) / 1024;
-      if (code !== 0) {
-        reject(new Error(`shop ${args.join(' ')} exited ${code}:\n${stderr}`));
-        return;
-      }
-      resolve({ seconds, peakMb, stdout, stderr: useTime ? stderr.split('\tCommand being timed')[0] : stderr });
-    });
-  });
-}
-
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-export-bench-'));
 const url = new URL(adminUrl);
 url.pathname = `/${database}`;
 const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOG_LEVEL: 'warn' };
-await admin(`create database ${database}`);
+await adminQuery(adminUrl, `create database ${database}`);
 const figures = [];
 try {
-  await shop(['db:migrate'], env);
-  const catalogue = await shop(['catalogue:generate', '--products', String(products)], env);
+  await runShopMeasured(root, ['db:migrate'], env);
+  const catalogue = await runShopMeasured(root, ['catalogue:generate', '--products', String(products)], env);
   console.log(catalogue.stdout.trim());
-  const generate = await shop(['orders:generate', '--orders', String(orders)], env);
+  const generate = await runShopMeasured(root, ['orders:generate', '--orders', String(orders)], env);
   console.log(generate.stdout.trim());
   console.log(`orders:generate --orders ${orders}: ${generate.seconds.toFixed(1)} s wall, peak RSS ${generate.peakMb.toFixed(0)} MB`);
 
   const to = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const from = new Date(Date.now() - 370 * 86_400_000).toISOString().slice(0, 10);
-  const empty = await shop(['orders:export', '--from', '2000-01-01', '--to', '2000-01-01', '--out', path.join(dataDir, 'empty.csv')], env);
+  const empty = await runShopMeasured(root, ['orders:export', '--from', '2000-01-01', '--to', '2000-01-01', '--out', path.join(dataDir, 'empty.csv')], env);
   figures.push({ run: 'empty day (baseline)', seconds: empty.seconds, peakMb: empty.peakMb, rows: 0, bytes: statSync(path.join(dataDir, 'empty.csv')).size });
   // Half the year and the whole year: constant memory means the same growth for both.
   const half = new Date(Date.now() - 182 * 86_400_000).toISOString().slice(0, 10);
   for (const [format, first] of [['csv', half], ['csv', from], ['json', from]]) {
     const file = path.join(dataDir, `orders.${format}`);
-    const run = await shop(['orders:export', '--from', first, '--to', to, '--format', format, '--out', file], env);
+    const run = await runShopMeasured(root, ['orders:export', '--from', first, '--to', to, '--format', format, '--out', file], env);
     const rows = Number(/in ([\d,]+) row\(s\)/.exec(run.stdout)?.[1]?.replaceAll(',', '') ?? 0);
     figures.push({ run: `${format} ${run.stdout.trim().split(' in ')[0].replace('Exported ', '')}`, seconds: run.seconds, peakMb: run.peakMb, rows, bytes: statSync(file).size });
     await rm(file);
   }
 } finally {
-  if (process.env.BENCH_KEEP !== '1') await admin(`drop database if exists ${database} with (force)`);
+  if (process.env.BENCH_KEEP !== '1') await adminQuery(adminUrl, `drop database if exists ${database} with (force)`);
   else console.log(`Kept the database ${database}.`);
   await rm(dataDir, { recursive: true, force: true });
 }

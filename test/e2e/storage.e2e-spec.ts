@@ -97,6 +97,17 @@ describe.each(adapters)('FileStorage contract: %s', (_name, create) => {
     expect((await bytesOf(object!.body)).equals(bytes)).toBe(true);
   });
 
+  it('reads a byte range (a resumed download) and still gives the whole size', async () => {
+    const key = newStorageKey('private', 'products/12', 'bin');
+    const bytes = randomBytes(2_500_000);
+    await storage.put(key, bytes, 'video/mp4');
+    const middle = await storage.get(key, { start: 1_000_000, end: 1_999_999 });
+    expect(middle!.size).toBe(bytes.length);
+    expect((await bytesOf(middle!.body)).equals(bytes.subarray(1_000_000, 2_000_000))).toBe(true);
+    const last = await storage.get(key, { start: bytes.length - 1, end: bytes.length - 1 });
+    expect((await bytesOf(last!.body)).equals(bytes.subarray(bytes.length - 1))).toBe(true);
+  });
+
   it('answers null for a key that was never put', async () => {
     await expect(storage.get('public/nothing/here.png')).resolves.toBeNull();
     await expect(storage.get('private/nothing/here.pdf')).resolves.toBeNull();
