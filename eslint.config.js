@@ -26,4 +26,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Inside the portal a react-router link must also tell Vike's client router to keep out (web/admin/kit/links.tsx).
+    files: ['web/admin/**/*.{ts,tsx}', 'web/layouts/AdminLayout.tsx'],
+    ignores: ['web/admin/kit/links.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'react-router', importNames: ['Link', 'NavLink'], message: 'Use Link from web/admin/kit/links.tsx (it carries data-vike="false").' }],
+      }],
+    },
+  },
 );

@@ -1,19 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
-import { NavLink, type NavLinkProps } from 'react-router';
+import { useNavigation } from 'react-router';
+import { NavLink } from '../admin/kit/links.js';
 import '../styles/shop.css';
 import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
 import { ErrorDialog } from '../components/ErrorDialog.js';
 import { PageLoader } from '../components/PageLoader.js';
 import { signOut } from '../lib/session.js';
 import { useShell } from '../lib/shell.js';
-
-/**
- * A react-router link inside the portal. `data-vike="false"` keeps Vike's client router from also
- * handling the click (it would re-render the whole page for a URL react-router already shows).
- */
-export function AdminLink(props: NavLinkProps) {
-  return <NavLink data-vike="false" {...props} />;
-}
 
 const ADMIN_MENU: readonly { to: string; label: string }[] = [
   { to: '/admin/users', label: 'Users' },
@@ -34,6 +27,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(wideScreen);
   const [signingOut, setSigningOut] = useState(false);
   const menuId = useId();
+  // A screen's chunk (and anything its route loads) on its way: the same thin bar as the storefront's.
+  const navigating = useNavigation().state !== 'idle';
 
   return (
     <div className={`admin${menuOpen ? ' admin--menu-open' : ''}`} data-layout="admin">
@@ -41,6 +36,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <PageLoader />
+      {navigating && <div className="admin-progress" role="progressbar" aria-label="Loading the page" data-admin-progress="" />}
       <header className="admin-bar">
         <button
           type="button"
@@ -83,7 +79,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </li>
             {ADMIN_MENU.map((item) => (
               <li key={item.to}>
-                <AdminLink to={item.to}>{item.label}</AdminLink>
+                <NavLink to={item.to}>{item.label}</NavLink>
               </li>
             ))}
           </ul>

@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
-import { AdminLayout } from '../../layouts/AdminLayout.js';
 
-/** Replaces (`.clear`) the storefront layout inherited from `pages/+Layout.tsx`. */
+/**
+ * Replaces (`.clear`) the storefront layout inherited from `pages/+Layout.tsx`. The portal's own layout lives
+ * inside its router (web/admin/AdminApp.tsx), because its menu links are router links.
+ */
 export default function Layout({ children }: { children: ReactNode }) {
-  return (
-    <BrowserRouter>
-      <AdminLayout>{children}</AdminLayout>
-    </BrowserRouter>
-  );
+  return <>{children}</>;
 }

@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { ApiError } from '../lib/api.js';
+import { AdminLayout } from '../layouts/AdminLayout.js';
+import { NotificationsProvider } from './kit/notifications.js';
+import { adminRoutes } from './routes.js';
+import './admin.css';
+
+/**
+ * Reads are cached per screen and refreshed when a change is saved (each save invalidates its resource).
+ * A 4xx is an answer, not a hiccup: only network failures and 5xx are retried, once.
+ */
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: false,
+      retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status < 500),
+    },
+  },
+});
+
+const router = createBrowserRouter([
+  {
+    element: (
+      <AdminLayout>
+        <Outlet />
+      </AdminLayout>
+    ),
+    children: adminRoutes,
+  },
+]);
+
+/** The client-only portal: react-router's data router (lazy screens, blocking unsaved changes) over TanStack Query. */
+export function AdminApp() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <NotificationsProvider>
+        <RouterProvider router={router} />
+      </NotificationsProvider>
+    </QueryClientProvider>
+  );
+}
