@@ -2,7 +2,8 @@
  * Who is making a request, as resolved from their session: attached to the HTTP request by identity's
  * session guard and read by the edges (controllers, the SSR shell). Ids only — never the entity.
  */
-export type Role = 'customer' | 'admin';
+export const ROLES = ['customer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface Viewer {
   userId: number;

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
-import { normaliseEmail, User } from '../domain/user.entity.js';
+import { emailTaken } from '../domain/identity-errors.js';
+import { normaliseEmail, type PostalAddress, User } from '../domain/user.entity.js';
+import type { Role } from '../../../shared/viewer.js';
 import { hashPassword, passwordProblems } from './passwords.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
 import { toUserView, type UserView } from './user-view.js';
@@ -15,6 +17,22 @@ export const DEMO_ACCOUNTS = [
     companyName: 'Riverside Borough Council (demo)', accountTerms: true,
   },
 ] as const;
+
+/** What staff give when they create a user (already validated by the HTTP layer: the profile's rules). */
+export interface StaffUserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName?: string | null;
+  jobTitle?: string | null;
+  phone?: string | null;
+  vatNumber?: string | null;
+  role?: Role;
+  accountTerms?: boolean;
+  marketingConsent?: boolean;
+  billingAddress?: PostalAddress | null;
+  deliveryAddress?: PostalAddress | null;
+}
 
 /** Operators' use cases: create administrators, seed the demo accounts. */
 @Injectable()
@@ -30,6 +48,26 @@ export class UserAdministrationService {
   /** One user as staff see it (404 for an unknown id). */
   async getUser(id: number): Promise<UserView> {
     return toUserView(await this.existing(id));
+  }
+
+  /**
+   * Staff create a user (the portal's "new user"). No password: the user chooses one through "forgot password",
+   * as after users:import. The e-mail must be free, case-insensitively (422 on `email`).
+   */
+  async createByStaff(input: StaffUserInput): Promise<UserView> {
+    const email = normaliseEmail(input.email);
+    if (await this.users.findByEmail(email)) throw emailTaken();
+    const user = new User({ email, firstName: input.firstName, lastName: input.lastName, role: input.role });
+    user.companyName = input.companyName ?? null;
+    user.jobTitle = input.jobTitle ?? null;
+    user.phone = input.phone ?? null;
+    user.vatNumber = input.vatNumber ?? null;
+    user.accountTerms = input.accountTerms ?? false;
+    user.billingAddress = input.billingAddress ?? null;
+    user.deliveryAddress = input.deliveryAddress ?? null;
+    user.setMarketingConsent(input.marketingConsent ?? false, new Date());
+    await this.users.save(user); // a concurrent twin is refused by the unique index, as the same 422
+    return toUserView(user);
   }
 
   /** Staff change what only staff may: today, whether the customer may pay on account. */

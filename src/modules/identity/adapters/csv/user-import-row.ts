@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validate, type ValidationError } from 'class-validator';
-import type { Role } from '../../../../shared/viewer.js';
+import { ROLES, type Role } from '../../../../shared/viewer.js';
 import type { UserImportRow } from '../../application/user-import.service.js';
 import { ProfileRequest } from '../http/identity.requests.js';
 
@@ -17,7 +17,6 @@ export const USER_IMPORT_OPTIONAL_COLUMNS = [
 export const USER_IMPORT_UNSUPPORTED_COLUMNS: readonly string[] = [];
 
 const KNOWN = new Set<string>([...USER_IMPORT_REQUIRED_COLUMNS, ...USER_IMPORT_OPTIONAL_COLUMNS]);
-const ROLES: readonly Role[] = ['customer', 'admin'];
 const YES = new Set(['true', 'yes', 'y', '1']);
 const NO = new Set(['false', 'no', 'n', '0']);
 
@@ -81,7 +80,7 @@ export async function parseUserImportRow(
   const errors: Record<string, string[]> = {};
   collect(await validate(request), errors);
   const role = cell('role')?.trim().toLowerCase();
-  if (role !== undefined && !ROLES.includes(role as Role)) errors.role = [`role must be ${ROLES.join(' or ')}.`];
+  if (role !== undefined && !(ROLES as readonly string[]).includes(role)) errors.role = [`role must be ${ROLES.join(' or ')}.`];
   if (terms !== undefined && !YES.has(terms) && !NO.has(terms)) errors.account_terms = ['account_terms must be yes or no (true/false, 1/0).'];
   if (Object.keys(errors).length > 0) return { errors };
 

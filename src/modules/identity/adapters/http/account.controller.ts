@@ -3,8 +3,7 @@ import { ApiNoContentResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse }
 import type { Viewer } from '../../../../shared/viewer.js';
 import { AccountService } from '../../application/account.service.js';
 import { Authenticated, CurrentViewer } from './access.js';
-import { type AddressRequest, PasswordChangeRequest, ProfileRequest } from './identity.requests.js';
-import type { PostalAddress } from '../../domain/user.entity.js';
+import { PasswordChangeRequest, ProfileRequest, toPostalAddress } from './identity.requests.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
 
 @ApiTags('identity')
@@ -61,11 +60,4 @@ export class AccountController {
   ): Promise<void> {
     await this.account.revokeSession(viewer.userId, id);
   }
-}
-
-/** Named fields only: nothing else a client sends ends up in the stored address. */
-function toPostalAddress(address: AddressRequest | null | undefined): PostalAddress | null | undefined {
-  if (address === undefined || address === null) return address;
-  const { line1, line2, town, county, postcode, country } = address;
-  return { line1, line2: line2 ?? null, town, county: county ?? null, postcode, country };
 }

@@ -1,9 +1,10 @@
-import { Body, Get, Patch, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Get, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { IdParam } from '../../../../platform/http/list-query.js';
 import { UserAdministrationService } from '../../application/user-administration.service.js';
 import type { UserView } from '../../application/user-view.js';
-import { UpdateUserByStaffRequest, UserListQuery } from './admin-users.requests.js';
+import { CreateUserByStaffRequest, UpdateUserByStaffRequest, UserListQuery } from './admin-users.requests.js';
+import { toPostalAddress } from './identity.requests.js';
 import { AdminController } from './access.js';
 
 @AdminController('api/admin/users')
@@ -14,6 +15,17 @@ export class AdminUsersController {
   @ApiOkResponse({ description: '`{data: [user], meta: {page, per_page, total, last_page}}`' })
   list(@Query() query: UserListQuery) {
     return this.administration.listUsers({ search: query.search, page: query.page, perPage: query.per_page });
+  }
+
+  @Post()
+  @ApiCreatedResponse({ description: 'The new user, as `GET /api/admin/users/{id}` shows it; no password (they use "forgot password").' })
+  @ApiUnprocessableEntityResponse({ description: 'A field is missing or invalid, or the e-mail address is taken (`errors.email`).' })
+  create(@Body() body: CreateUserByStaffRequest): Promise<UserView> {
+    return this.administration.createByStaff({
+      email: body.email, firstName: body.first_name, lastName: body.last_name, companyName: body.company_name, jobTitle: body.job_title,
+      phone: body.phone, vatNumber: body.vat_number, role: body.role, accountTerms: body.account_terms, marketingConsent: body.marketing_consent,
+      billingAddress: toPostalAddress(body.billing_address), deliveryAddress: toPostalAddress(body.delivery_address),
+    });
   }
 
   @Get(':id')

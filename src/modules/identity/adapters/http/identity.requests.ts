@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import {
   IsBoolean, IsEmail, IsObject, IsOptional, IsString, Length, Matches, MaxLength, ValidateNested,
 } from 'class-validator';
+import type { PostalAddress } from '../../domain/user.entity.js';
 import { MatchesField, normalisePostcode, OptionalNotNull, UK_POSTCODE } from '../../../../platform/http/validators.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -68,6 +69,13 @@ export class AddressRequest {
   @Transform(({ value }) => (value === undefined || value === null || value === '' ? 'GB' : value))
   @Matches(/^GB$/, { message: 'We deliver to UK addresses only (country GB).' })
   country: string = 'GB';
+}
+
+/** Named fields only: nothing else a client sends ends up in the stored address. */
+export function toPostalAddress(address: AddressRequest | null | undefined): PostalAddress | null | undefined {
+  if (address === undefined || address === null) return address;
+  const { line1, line2, town, county, postcode, country } = address;
+  return { line1, line2: line2 ?? null, town, county: county ?? null, postcode, country };
 }
 
 export class ProfileRequest {
