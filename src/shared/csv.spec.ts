@@ -1,4 +1,4 @@
-import { csvField, csvRecord } from './csv.js';
+import { csvField, csvRecord, spreadsheetRecord, spreadsheetSafe } from './csv.js';
 
 describe('CSV writing (RFC 4180)', () => {
   it('leaves plain fields alone and writes null, undefined and numbers plainly', () => {
@@ -27,5 +27,22 @@ describe('CSV writing (RFC 4180)', () => {
     const values = ['Fire "Safety", A2', 'multi\r\nline\nfield', '', ' padded ', 'plain', 'Ünïcødé £', null, 3];
     expect(csvRecord(values)).toBe('"Fire ""Safety"", A2","multi\r\nline\nfield",," padded ",plain,Ünïcødé £,,3\r\n');
     expect(csvRecord([])).toBe('\r\n');
+  });
+});
+
+describe('CSV for spreadsheets (formula injection)', () => {
+  it('prefixes a single quote to text that starts with = + - @, a tab or a CR', () => {
+    expect(spreadsheetSafe('=HYPERLINK("http://evil.example","click")')).toBe('\'=HYPERLINK("http://evil.example","click")');
+    expect(spreadsheetSafe('+44 113 496 0000')).toBe("'+44 113 496 0000");
+    expect(spreadsheetSafe('-2+3')).toBe("'-2+3");
+    expect(spreadsheetSafe('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(spreadsheetSafe('\t=1')).toBe("'\t=1");
+    expect(spreadsheetSafe('jo@acme.co.uk')).toBe('jo@acme.co.uk');
+    expect(spreadsheetSafe(-5)).toBe(-5);
+    expect(spreadsheetSafe(null)).toBeNull();
+  });
+
+  it('quotes the made-safe cell as RFC 4180 asks', () => {
+    expect(spreadsheetRecord(['=1,2', 'plain', 3])).toBe('"\'=1,2",plain,3\r\n');
   });
 });

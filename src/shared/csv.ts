@@ -19,3 +19,17 @@ export function csvField(value: CsvValue): string {
 export function csvRecord(values: readonly CsvValue[]): string {
   return values.map(csvField).join(',') + CSV_RECORD_END;
 }
+
+/**
+ * A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab or CR before one) gets a
+ * leading single quote, so it shows as text (OWASP "CSV injection"). For files people open in Excel or Sheets
+ * that carry what visitors typed (enquiries, sign-ups); numbers are left alone (`-5` is a number, not a formula).
+ */
+export function spreadsheetSafe(value: CsvValue): CsvValue {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** One record of a file for spreadsheets: every text cell made safe, then written as csvRecord does. */
+export function spreadsheetRecord(values: readonly CsvValue[]): string {
+  return csvRecord(values.map(spreadsheetSafe));
+}
