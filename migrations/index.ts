@@ -16,6 +16,7 @@ import { Migration20261124000300CreateDeliveryTypes } from './Migration202611240
 import { Migration20261124000400CreateOrders } from './Migration20261124000400CreateOrders.js';
 import { Migration20261125000100CreateInvoiceNumbers } from './Migration20261125000100CreateInvoiceNumbers.js';
 import { Migration20261125000200PayOnAccount } from './Migration20261125000200PayOnAccount.js';
+import { Migration20261125000300AdminPortalIndexes } from './Migration20261125000300AdminPortalIndexes.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -39,4 +40,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261124000400CreateOrders', class: Migration20261124000400CreateOrders },
   { name: 'Migration20261125000100CreateInvoiceNumbers', class: Migration20261125000100CreateInvoiceNumbers },
   { name: 'Migration20261125000200PayOnAccount', class: Migration20261125000200PayOnAccount },
+  { name: 'Migration20261125000300AdminPortalIndexes', class: Migration20261125000300AdminPortalIndexes },
 ];

@@ -15,6 +15,7 @@ export {
   NewsletterService, type UnsubscribeLinkView, NEWSLETTER_SUBSCRIBED, NEWSLETTER_UNSUBSCRIBED, NEWSLETTER_INVALID_LINK,
   NEWSLETTER_CONFIRMATION_SUBJECT,
 } from './application/newsletter.service.js';
+export { NewsletterAdminService, type NewsletterSubscriberView } from './application/newsletter-admin.service.js';
 export { SeoService, type SeoView, type SeoAdminView, type UpsertOutcome } from './application/seo.service.js';
 export { parseSeoEntryInput, seoHeaderProblem, SEO_ENTRY_COLUMNS, SeoEntryInput } from './application/seo-entry.input.js';
 export { SitemapService, type SitemapSource, type SitemapUrl } from './application/sitemap.service.js';

@@ -6,6 +6,7 @@ import { sanitizeHtml } from '../../../platform/html/html-sanitizer.js';
 import { WIDGET_REPOSITORY, type WidgetRepository, type WidgetSort } from './ports/widget-repository.port.js';
 import { WidgetService } from './widget.service.js';
 import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
+import { UserDirectory } from '../../identity/index.js';
 
 /** What the admin API shows of a widget. */
 export interface AdminWidgetView {
@@ -36,6 +37,7 @@ export class WidgetAdminService {
   constructor(
     @Inject(WIDGET_REPOSITORY) private readonly widgets: WidgetRepository,
     private readonly storefront: WidgetService,
+    private readonly users: UserDirectory,
   ) {}
 
   async list(query: { search?: string; sort: WidgetSort; page: number; perPage: number }): Promise<Page<AdminWidgetView>> {
@@ -46,6 +48,13 @@ export class WidgetAdminService {
       limit: query.perPage,
     });
     return pageOf(widgets.map(toAdminView), total, query.page, query.perPage);
+  }
+
+  /** The user edit page's "widgets" tab: the widgets this user saved last, newest edit first (404 for an unknown user). */
+  async listEditedBy(userId: number, page: number, perPage: number): Promise<Page<AdminWidgetView>> {
+    if (!(await this.users.displayNames([userId])).has(userId)) throw new NotFoundError('User');
+    const { widgets, total } = await this.widgets.editedBy(userId, (page - 1) * perPage, perPage);
+    return pageOf(widgets.map(toAdminView), total, page, perPage);
   }
 
   async get(id: number): Promise<AdminWidgetView> {

@@ -12,6 +12,8 @@ import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js
 export interface AdminOrderListQuery {
   search?: string;
   status?: OrderStatus;
+  /** One customer's orders only (the user edit page's tab). */
+  customerId?: number;
   createdFrom?: Date;
   createdBefore?: Date;
   page: number;
@@ -35,7 +37,7 @@ export class OrderAdminService {
     const term = query.search?.trim();
     const customerIds = term && term.length >= 3 ? await this.customersMatching(term) : [];
     const { orders, total } = await this.orders.search(
-      { search: term, customerIds, status: query.status, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
+      { search: term, customerIds, customerId: query.customerId, status: query.status, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
       (query.page - 1) * query.perPage, query.perPage,
     );
     const emails = await this.emailsOf(orders);

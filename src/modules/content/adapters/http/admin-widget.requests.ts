@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { listQuery } from '../../../../platform/http/list-query.js';
+import { listQuery, pageQuery } from '../../../../platform/http/list-query.js';
 import { OptionalNotNull } from '../../../../platform/http/validators.js';
 import type { WidgetSort } from '../../application/ports/widget-repository.port.js';
 import { WIDGET_NAME_PATTERN } from '../../domain/widget.entity.js';
@@ -12,6 +12,9 @@ const HTML_RULE = { message: `The HTML may be at most ${WIDGET_HTML_MAX} charact
 const SORTS: readonly WidgetSort[] = ['name', '-name', 'updated_at', '-updated_at'];
 
 export class WidgetListQuery extends listQuery(SORTS, 'Part of the name.') {}
+
+/** `GET /api/admin/users/{id}/widgets`: paging only. */
+export class UserWidgetsQuery extends pageQuery() {}
 
 export class CreateWidgetRequest {
   @ApiProperty({ example: 'home-intro' }) @IsString({ message: 'Enter a name.' }) @Matches(WIDGET_NAME_PATTERN, NAME_RULE)

@@ -1,9 +1,10 @@
 import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import type { Page } from '../../../../shared/pagination.js';
 import { AdminController, CurrentViewer } from '../../../identity/index.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { type AdminWidgetView, WidgetAdminService } from '../../application/widget-admin.service.js';
-import { CreateWidgetRequest, UpdateWidgetRequest, WidgetListQuery } from './admin-widget.requests.js';
+import { CreateWidgetRequest, UpdateWidgetRequest, UserWidgetsQuery, WidgetListQuery } from './admin-widget.requests.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
 
 @AdminController('api/admin/widgets')
@@ -43,5 +44,18 @@ export class AdminWidgetsController {
   @ApiNotFoundResponse({ description: 'No widget has that id.' })
   async remove(@IdParam() id: number): Promise<void> {
     await this.widgets.delete(id);
+  }
+}
+
+/** The "widgets" tab of the Administration Portal's user page: what that user edited last. */
+@AdminController('api/admin/users')
+export class AdminUserWidgetsController {
+  constructor(private readonly widgets: WidgetAdminService) {}
+
+  @Get(':id/widgets')
+  @ApiOkResponse({ description: '`{data: [{id, name, html, updated_at, updated_by}], meta}`, newest edit first.' })
+  @ApiNotFoundResponse({ description: 'No user has that id.' })
+  list(@IdParam() id: number, @Query() query: UserWidgetsQuery): Promise<Page<AdminWidgetView>> {
+    return this.widgets.listEditedBy(id, query.page, query.per_page);
   }
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, type StreamableFile } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AdminController } from '../../../identity/index.js';
 import { EnquiryService } from '../../application/enquiry.service.js';
-import { EnquiryListQuery, EnquiryRequest } from './enquiry.requests.js';
+import { csvDownload } from '../../../../platform/http/csv-download.js';
+import { EnquiryCsvQuery, EnquiryListQuery, EnquiryRequest } from './enquiry.requests.js';
 
 /** The enquiry pages' form (seed §2: /joinus/*, /contact): stored and e-mailed to staff. */
 @ApiTags('content')
@@ -30,5 +31,18 @@ export class AdminEnquiryController {
   @ApiOkResponse({ description: 'Newest first, paginated `{data, meta}`; `?type=` keeps one type.' })
   list(@Query() query: EnquiryListQuery) {
     return this.enquiries.list({ type: query.type, page: query.page, perPage: query.per_page });
+  }
+}
+
+@AdminController('api/admin')
+export class AdminEnquiryCsvController {
+  constructor(private readonly enquiries: EnquiryService) {}
+
+  @Get('enquiries.csv')
+  @Header('cache-control', 'private, no-store')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'Every enquiry (or `?type=`\'s), newest first, as CSV: id, type, name, company, email, phone, message, created_at.' })
+  download(@Query() query: EnquiryCsvQuery): StreamableFile {
+    return csvDownload(query.type ? `enquiries-${query.type}.csv` : 'enquiries.csv', this.enquiries.csv(query.type));
   }
 }

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { pageQuery } from '../../../../platform/http/list-query.js';
@@ -39,3 +39,6 @@ export class EnquiryListQuery extends pageQuery() {
   @ApiPropertyOptional({ enum: ENQUIRY_TYPES }) @IsOptional() @Transform(({ value }) => (value === '' ? undefined : value)) @IsIn(ENQUIRY_TYPES, TYPE)
   type?: EnquiryType;
 }
+
+/** `GET /api/admin/enquiries.csv`: the list's `type` filter, no paging (the file holds them all). */
+export class EnquiryCsvQuery extends PickType(EnquiryListQuery, ['type'] as const) {}

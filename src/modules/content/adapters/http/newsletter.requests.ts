@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, MaxLength } from 'class-validator';
+import { searchQuery } from '../../../../platform/http/list-query.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const EMAIL = { message: 'Enter a valid e-mail address.' };
@@ -14,3 +15,6 @@ export class NewsletterUnsubscribeRequest {
   @ApiProperty({ description: 'The token from the unsubscribe link.' }) @IsString({ message: 'The token is missing.' }) @MaxLength(200)
   token!: string;
 }
+
+/** `GET /api/admin/newsletter-subscribers`: searched by part of the address, newest sign-up first. */
+export class NewsletterSubscriberListQuery extends searchQuery('Part of the e-mail address.') {}

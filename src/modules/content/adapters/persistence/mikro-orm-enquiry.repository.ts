@@ -11,6 +11,12 @@ export class MikroOrmEnquiryRepository implements EnquiryRepository {
     await this.em.persist(enquiry).flush();
   }
 
+  async batchBefore(type: EnquiryType | undefined, beforeId: number | null, limit: number): Promise<Enquiry[]> {
+    // A fork of its own per batch: the download keeps no enquiry in memory once its rows are written.
+    const where = { ...(type ? { type } : {}), ...(beforeId === null ? {} : { id: { $lt: beforeId } }) };
+    return this.em.fork({ clear: true }).find(Enquiry, where, { orderBy: { id: 'desc' }, limit });
+  }
+
   async list(type: EnquiryType | undefined, offset: number, limit: number): Promise<{ enquiries: Enquiry[]; total: number }> {
     const [enquiries, total] = await this.em.findAndCount(Enquiry, type ? { type } : {}, {
       orderBy: { createdAt: 'desc', id: 'desc' },

@@ -1,7 +1,7 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../../shared/domain-error.js';
-import type { NewsletterRepository } from '../../application/ports/newsletter-repository.port.js';
+import type { NewsletterRepository, SubscriberRow } from '../../application/ports/newsletter-repository.port.js';
 import { NewsletterSubscriber } from '../../domain/newsletter-subscriber.entity.js';
 
 @Injectable()
@@ -16,6 +16,23 @@ export class MikroOrmNewsletterRepository implements NewsletterRepository {
     return this.em.findOne(NewsletterSubscriber, { unsubscribeTokenHash: tokenHash });
   }
 
+  async search(search: string | undefined, offset: number, limit: number): Promise<{ rows: SubscriberRow[]; total: number }> {
+    const term = search?.trim().toLowerCase();
+    const where = term ? 'where email like ?' : '';
+    const params = term ? [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
+    const [rows, [count]] = await Promise.all([
+      this.rows(`${COLUMNS} ${where} order by created_at desc, id desc limit ? offset ?`, [...params, limit, offset]),
+      this.query<{ total: number }>(`select count(*)::int as total from newsletter_subscribers ${where}`, params),
+    ]);
+    return { rows, total: Number(count?.total ?? 0) };
+  }
+
+  batchBefore(beforeId: number | null, limit: number): Promise<SubscriberRow[]> {
+    return beforeId === null
+      ? this.rows(`${COLUMNS} order by id desc limit ?`, [limit])
+      : this.rows(`${COLUMNS} where id < ? order by id desc limit ?`, [beforeId, limit]);
+  }
+
   async save(subscriber: NewsletterSubscriber): Promise<void> {
     try {
       await this.em.persist(subscriber).flush();
@@ -24,4 +41,23 @@ export class MikroOrmNewsletterRepository implements NewsletterRepository {
       throw error;
     }
   }
+
+  // Plain rows, outside the identity map: a download of every subscriber keeps nothing between batches.
+  private async rows(sql: string, params: unknown[]): Promise<SubscriberRow[]> {
+    const rows = await this.query<RawRow>(sql, params);
+    return rows.map((row) => ({
+      id: Number(row.id), email: row.email, consentedAt: new Date(Number(row.consented_ms)),
+      unsubscribedAt: row.unsubscribed_ms === null ? null : new Date(Number(row.unsubscribed_ms)), createdAt: new Date(Number(row.created_ms)),
+    }));
+  }
+
+  private query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
+    return this.em.getConnection().execute<Row[]>(sql, params, 'all');
+  }
 }
+
+interface RawRow { id: number; email: string; consented_ms: number; unsubscribed_ms: number | null; created_ms: number }
+
+const COLUMNS = `select id, email, (extract(epoch from consented_at) * 1000)::float8 as consented_ms,
+  (extract(epoch from unsubscribed_at) * 1000)::float8 as unsubscribed_ms, (extract(epoch from created_at) * 1000)::float8 as created_ms
+  from newsletter_subscribers`;

@@ -11,8 +11,6 @@ const ORDER: Record<WidgetSort, Record<string, 'asc' | 'desc'>> = {
   '-updated_at': { updatedAt: 'desc', name: 'asc' },
 };
 
-
-
 @Injectable()
 export class MikroOrmWidgetRepository implements WidgetRepository {
   constructor(private readonly em: EntityManager) {}
@@ -48,6 +46,14 @@ export class MikroOrmWidgetRepository implements WidgetRepository {
       orderBy: { ...ORDER[query.sort], id: 'asc' },
       offset: query.offset,
       limit: query.limit,
+    });
+    return { widgets, total };
+  }
+
+  async editedBy(userId: number, offset: number, limit: number): Promise<{ widgets: Widget[]; total: number }> {
+    // widgets_updated_by_index walks this order.
+    const [widgets, total] = await this.em.findAndCount(Widget, { updatedBy: userId }, {
+      orderBy: { updatedAt: 'desc', id: 'desc' }, offset, limit,
     });
     return { widgets, total };
   }

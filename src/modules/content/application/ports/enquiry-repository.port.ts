@@ -5,5 +5,7 @@ export const ENQUIRY_REPOSITORY = Symbol('EnquiryRepository');
 export interface EnquiryRepository {
   save(enquiry: Enquiry): Promise<void>;
   /** Newest first (ties: the later id first), optionally of one type. */
+  /** Up to `limit` enquiries with an id below `beforeId` (all when null), optionally of one type, highest id (newest) first, kept nowhere. */
+  batchBefore(type: EnquiryType | undefined, beforeId: number | null, limit: number): Promise<Enquiry[]>;
   list(type: EnquiryType | undefined, offset: number, limit: number): Promise<{ enquiries: Enquiry[]; total: number }>;
 }

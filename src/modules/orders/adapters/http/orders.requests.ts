@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { pageQuery, searchQuery } from '../../../../platform/http/list-query.js';
-import { blankToUndefined, trim, trimToNull } from '../../../../platform/http/transforms.js';
+import { blankToUndefined, toInt, trim, trimToNull } from '../../../../platform/http/transforms.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 
 export const ORDERS_MAX_PER_PAGE = 100;
@@ -22,6 +22,12 @@ export class AdminOrderListQuery extends searchQuery("Part of the order number, 
   @ApiPropertyOptional({ example: '2026-11-30', description: 'Placed on or before this date (the whole day), or before this date-time.' })
   @Transform(blankToUndefined) @IsOptional() @IsDateString({ strict: true }, { message: 'to must be a date such as 2026-11-30.' })
   to?: string;
+
+  @ApiPropertyOptional({ example: 42, description: "The customer's user id: the user edit page's orders tab." })
+  @Transform(toInt) @IsOptional()
+  @IsInt({ message: 'customer must be a user id (a whole number).' }) @Min(1, { message: 'customer must be at least 1.' })
+  @Max(2_147_483_647, { message: 'customer is too large.' })
+  customer?: number;
 }
 
 export class TransitionRequest {

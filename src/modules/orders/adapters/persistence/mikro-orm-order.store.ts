@@ -112,6 +112,7 @@ export class MikroOrmOrderStore implements OrderStore {
       if (query.customerIds?.length) matches.push({ customerId: { $in: [...query.customerIds] } });
       where.push({ $or: matches });
     }
+    if (query.customerId !== undefined) where.push({ customerId: query.customerId }); // orders_customer_index
     if (query.status) where.push({ status: query.status });
     if (query.createdFrom) where.push({ createdAt: { $gte: query.createdFrom } });
     if (query.createdBefore) where.push({ createdAt: { $lt: query.createdBefore } });

@@ -9,6 +9,8 @@ export interface AdminOrderQuery {
   search?: string;
   /** Customers whose e-mail matched the search: their orders match too. */
   customerIds?: readonly number[];
+  /** One customer's orders only. */
+  customerId?: number;
   status?: OrderStatus;
   createdFrom?: Date;
   /** Exclusive. */
