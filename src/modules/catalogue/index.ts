@@ -17,6 +17,7 @@ export { PreviewService, type CustomerPreviewView, type PreviewWatchView } from 
 export { PreviewAdminService, type AdminPreviewView } from './application/preview-admin.service.js';
 export type { PreviewPlayer } from './application/preview-player.js';
 export { StockService, type PurchasableOption } from './application/stock.service.js';
+export type { LowStockRow } from './application/ports/stock-store.port.js';
 export { DownloadFileService, type DownloadableFile } from './application/download-file.service.js';
 export type { StockLine } from './application/ports/stock-store.port.js';
 export { OutOfStockError, OptionNotForSaleError } from './domain/stock-errors.js';

@@ -18,6 +18,7 @@ export { OrderLifecycleService, PAYMENT_TIMEOUT_JOB } from './application/order-
 export type { OrderView, OrderSummaryView, AdminOrderView, AdminOrderSummaryView } from './application/order-views.js';
 export type { OrderAddress } from './domain/order.entity.js';
 export { ORDER_STATUSES, ORDER_PROCESS, type OrderStatus } from './domain/order-process.js';
+export { DashboardService, type DashboardView } from './application/dashboard.service.js';
 export { OrderExportService } from './application/order-export.service.js';
 export type { OrderExportFilter } from './application/ports/order-export-reader.port.js';
 export { ORDER_EXPORT_COLUMNS, EXPORT_TIME_ZONE, exportPeriod, parseStatuses, type OrderExportRow } from './domain/order-export.js';

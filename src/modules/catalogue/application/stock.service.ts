@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OptionNotForSaleError, OutOfStockError } from '../domain/stock-errors.js';
-import { STOCK_STORE, type PurchasableOptionRow, type StockLine, type StockStore } from './ports/stock-store.port.js';
+import { STOCK_STORE, type LowStockRow, type PurchasableOptionRow, type StockLine, type StockStore } from './ports/stock-store.port.js';
 import type { OptionKind } from '../domain/product-option.entity.js';
 
 /** What the basket and the checkout know of an option: always read from here, never from the browser. */
@@ -55,6 +55,11 @@ export class StockService {
       if (!option || !option.for_sale) throw new OptionNotForSaleError(optionId, option ? label(option) : null);
       throw new OutOfStockError(optionId, label(option), option.qty ?? 0);
     }
+  }
+
+  /** The dashboard's low-stock options: active, limited stock at or below `threshold`; the count and the `limit` lowest. */
+  lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }> {
+    return this.store.lowStock(threshold, limit);
   }
 
   /** Gives back what the order took (cancelled, timed out, refunded before dispatch); a second call gives back nothing. */

@@ -129,6 +129,12 @@ export function ukIsoTimestamp(at: Date): string {
   return `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(s)}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
 
+/** The UK calendar date at `at` (the dashboard's "today"). */
+export function ukCalendarDateOf(at: Date): { year: number; month: number; day: number } {
+  const { y, mo, d } = ukWallClock(at);
+  return { year: y, month: mo, day: d };
+}
+
 /** The instant a UK calendar day starts (midnight in London, which is never skipped or repeated: the clocks change at 01:00 UTC). */
 export function ukDayStart(date: { year: number; month: number; day: number }): Date {
   const utcMidnight = Date.UTC(date.year, date.month - 1, date.day);

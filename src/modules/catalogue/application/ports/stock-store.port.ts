@@ -22,6 +22,16 @@ export interface PurchasableOptionRow {
   for_sale: boolean;
 }
 
+/** An option whose limited stock is low (the dashboard), with its product. */
+export interface LowStockRow {
+  option_id: number;
+  option_name: string;
+  code: string;
+  qty: number;
+  product_id: number;
+  product_title: string;
+}
+
 export interface StockLine {
   optionId: number;
   qty: number;
@@ -37,4 +47,6 @@ export interface StockStore {
   take(orderId: number, line: StockLine): Promise<boolean>;
   /** Gives back what the order took and has not given back yet; returns the lines given back (none the second time). */
   giveBack(orderId: number): Promise<StockLine[]>;
+  /** Active options with limited stock at or below `threshold`: how many, and the `limit` lowest (then by id). */
+  lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }>;
 }

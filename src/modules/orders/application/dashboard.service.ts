@@ -1,0 +1,133 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { StockService } from '../../catalogue/index.js';
+import { EnquiryService, NewsletterAdminService, type EnquiryView, type NewsletterSubscriberView } from '../../content/index.js';
+import { UserAdministrationService } from '../../identity/index.js';
+import { EXPORT_TIME_ZONE, ukCalendarDateOf, ukDayStart } from '../domain/order-export.js';
+import type { OrderStatus } from '../domain/order-process.js';
+import { PAYMENT_TERMS_DAYS } from './order-views.js';
+import { ORDER_DASHBOARD_READS, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
+
+/**
+ * A sale: an order invoiced and not taken back — card orders once paid (and on through processing, dispatch,
+ * completion), on-account orders from when they are placed (invoiced at once, `awaiting_payment`). Not counted:
+ * `pending_payment` (not paid yet), `cancelled`, and `refunded` (the money went back; a credit note cancels the
+ * invoice), so a refund takes its order out of the day it was placed.
+ */
+export const SALE_STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'processing', 'dispatched', 'completed'];
+/** Paid orders whose goods have not left: what the warehouse has to send. */
+export const DISPATCH_STATUSES: readonly OrderStatus[] = ['paid', 'processing'];
+/** Options with this many or fewer left are "low". */
+export const LOW_STOCK_THRESHOLD = 5;
+export const SALES_DAYS = 30;
+/** Rows in each of the dashboard's short lists. */
+export const DASHBOARD_ROWS = 5;
+const DAY_MS = 86_400_000;
+
+export interface SalesView {
+  orders: number;
+  total_ex_vat: number;
+  total_inc_vat: number;
+}
+
+export interface DashboardView {
+  generated_at: string;
+  time_zone: string;
+  sales: { today: SalesView & { date: string }; this_month: SalesView & { from: string } };
+  awaiting_dispatch: {
+    count: number;
+    oldest: Array<{ id: number; number: string; status: OrderStatus; grand_total: number; created_at: string; customer: { id: number; email: string | null } }>;
+  };
+  overdue_invoices: {
+    count: number;
+    amount_outstanding: number;
+    oldest: Array<{
+      id: number; number: string; invoice_number: string | null; invoice_date: string; due_date: string; grand_total: number;
+      amount_outstanding: number; customer: { id: number; email: string | null };
+    }>;
+  };
+  low_stock: {
+    threshold: number;
+    count: number;
+    options: Array<{ option_id: number; option_name: string; code: string; qty: number; product: { id: number; title: string } }>;
+  };
+  recent_enquiries: EnquiryView[];
+  recent_newsletter_signups: NewsletterSubscriberView[];
+  sales_by_day: Array<SalesView & { date: string }>;
+}
+
+const iso = (date: { year: number; month: number; day: number }) =>
+  `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+const sales = (figures: SalesFigures): SalesView => ({ orders: figures.orders, total_ex_vat: figures.totalExVat, total_inc_vat: figures.totalIncVat });
+
+/**
+ * The Administration Portal's dashboard (ADR 0023): the order figures from this module's SQL reads, low stock
+ * from the catalogue, the latest enquiries and sign-ups from content — each module answering for its own data
+ * through its public face, composed here in one call. A fixed number of queries whatever the shop's size.
+ */
+@Injectable()
+export class DashboardService {
+  constructor(
+    @Inject(ORDER_DASHBOARD_READS) private readonly reads: OrderDashboardReads,
+    private readonly users: UserAdministrationService,
+    private readonly stock: StockService,
+    private readonly enquiries: EnquiryService,
+    private readonly newsletter: NewsletterAdminService,
+  ) {}
+
+  async figures(now = new Date()): Promise<DashboardView> {
+    const today = ukCalendarDateOf(now);
+    // The last 30 UK days, oldest first (today last), then this month: one statement for all 31 periods.
+    const days = Array.from({ length: SALES_DAYS }, (_, index) => {
+      const noon = new Date(Date.UTC(today.year, today.month - 1, today.day - (SALES_DAYS - 1 - index), 12));
+      return { year: noon.getUTCFullYear(), month: noon.getUTCMonth() + 1, day: noon.getUTCDate() };
+    });
+    const periods: PeriodRange[] = days.map((day) => {
+      const next = new Date(Date.UTC(day.year, day.month - 1, day.day + 1, 12));
+      return { from: ukDayStart(day), to: ukDayStart({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() }) };
+    });
+    const monthStart = { year: today.year, month: today.month, day: 1 };
+    periods.push({ from: ukDayStart(monthStart), to: periods[periods.length - 1]!.to });
+
+    const [figures, dispatch, overdue, low, enquiries, signups] = [
+      await this.reads.salesIn(periods, SALE_STATUSES),
+      await this.reads.awaitingDispatch(DISPATCH_STATUSES, DASHBOARD_ROWS),
+      await this.reads.overdueInvoices(new Date(now.getTime() - PAYMENT_TERMS_DAYS * DAY_MS), DASHBOARD_ROWS),
+      await this.stock.lowStock(LOW_STOCK_THRESHOLD, DASHBOARD_ROWS),
+      await this.enquiries.list({ page: 1, perPage: DASHBOARD_ROWS }),
+      await this.newsletter.list({ page: 1, perPage: DASHBOARD_ROWS }),
+    ];
+    const emails = await this.users.emailsOf([...new Set([...dispatch.oldest, ...overdue.oldest].map((row) => row.customerId))]);
+    const customer = (id: number) => ({ id, email: emails.get(id) ?? null });
+    const byDay = days.map((day, index) => ({ date: iso(day), ...sales(figures[index]!) }));
+    return {
+      generated_at: now.toISOString(),
+      time_zone: EXPORT_TIME_ZONE,
+      sales: { today: byDay[byDay.length - 1]!, this_month: { from: iso(monthStart), ...sales(figures[SALES_DAYS]!) } },
+      awaiting_dispatch: {
+        count: dispatch.count,
+        oldest: dispatch.oldest.map((row) => ({
+          id: row.id, number: row.number, status: row.status, grand_total: row.grandTotal, created_at: row.createdAt.toISOString(), customer: customer(row.customerId),
+        })),
+      },
+      overdue_invoices: {
+        count: overdue.count,
+        amount_outstanding: overdue.outstanding,
+        oldest: overdue.oldest.map((row) => ({
+          id: row.id, number: row.number, invoice_number: row.invoiceNumber, invoice_date: row.invoiceDate.toISOString(),
+          due_date: new Date(row.invoiceDate.getTime() + PAYMENT_TERMS_DAYS * DAY_MS).toISOString(), grand_total: row.grandTotal,
+          amount_outstanding: row.outstanding, customer: customer(row.customerId),
+        })),
+      },
+      low_stock: {
+        threshold: LOW_STOCK_THRESHOLD,
+        count: low.count,
+        options: low.rows.map((row) => ({
+          option_id: row.option_id, option_name: row.option_name, code: row.code, qty: row.qty, product: { id: row.product_id, title: row.product_title },
+        })),
+      },
+      recent_enquiries: enquiries.data,
+      recent_newsletter_signups: signups.data,
+      sales_by_day: byDay,
+    };
+  }
+}
