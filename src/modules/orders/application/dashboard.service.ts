@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { StockService } from '../../catalogue/index.js';
 import { EnquiryService, NewsletterAdminService, type EnquiryView, type NewsletterSubscriberView } from '../../content/index.js';
 import { UserAdministrationService } from '../../identity/index.js';
-import { EXPORT_TIME_ZONE, ukCalendarDateOf, ukDayStart } from '../domain/order-export.js';
+import { EXPORT_TIME_ZONE } from '../domain/order-export.js';
+import { salesPeriods } from '../domain/sales-calendar.js';
 import type { OrderStatus } from '../domain/order-process.js';
 import { PAYMENT_TERMS_DAYS } from './order-views.js';
 import { ORDER_DASHBOARD_READS, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
@@ -55,8 +56,6 @@ export interface DashboardView {
   sales_by_day: Array<SalesView & { date: string }>;
 }
 
-const iso = (date: { year: number; month: number; day: number }) =>
-  `${String(date.year).padStart(4, '0')}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
 const sales = (figures: SalesFigures): SalesView => ({ orders: figures.orders, total_ex_vat: figures.totalExVat, total_inc_vat: figures.totalIncVat });
 
 /**
@@ -75,34 +74,24 @@ export class DashboardService {
   ) {}
 
   async figures(now = new Date()): Promise<DashboardView> {
-    const today = ukCalendarDateOf(now);
-    // The last 30 UK days, oldest first (today last), then this month: one statement for all 31 periods.
-    const days = Array.from({ length: SALES_DAYS }, (_, index) => {
-      const noon = new Date(Date.UTC(today.year, today.month - 1, today.day - (SALES_DAYS - 1 - index), 12));
-      return { year: noon.getUTCFullYear(), month: noon.getUTCMonth() + 1, day: noon.getUTCDate() };
-    });
-    const periods: PeriodRange[] = days.map((day) => {
-      const next = new Date(Date.UTC(day.year, day.month - 1, day.day + 1, 12));
-      return { from: ukDayStart(day), to: ukDayStart({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() }) };
-    });
-    const monthStart = { year: today.year, month: today.month, day: 1 };
-    periods.push({ from: ukDayStart(monthStart), to: periods[periods.length - 1]!.to });
+    // The last 30 UK days (today last) and this month: one statement for all 31 periods.
+    const { days, month } = salesPeriods(now, SALES_DAYS);
+    const periods: PeriodRange[] = [...days, month];
 
-    const [figures, dispatch, overdue, low, enquiries, signups] = [
-      await this.reads.salesIn(periods, SALE_STATUSES),
-      await this.reads.awaitingDispatch(DISPATCH_STATUSES, DASHBOARD_ROWS),
-      await this.reads.overdueInvoices(new Date(now.getTime() - PAYMENT_TERMS_DAYS * DAY_MS), DASHBOARD_ROWS),
-      await this.stock.lowStock(LOW_STOCK_THRESHOLD, DASHBOARD_ROWS),
-      await this.enquiries.list({ page: 1, perPage: DASHBOARD_ROWS }),
-      await this.newsletter.list({ page: 1, perPage: DASHBOARD_ROWS }),
-    ];
+    // One after another: on the embedded database there is one connection anyway, and the queries are small.
+    const figures = await this.reads.salesIn(periods, SALE_STATUSES);
+    const dispatch = await this.reads.awaitingDispatch(DISPATCH_STATUSES, DASHBOARD_ROWS);
+    const overdue = await this.reads.overdueInvoices(new Date(now.getTime() - PAYMENT_TERMS_DAYS * DAY_MS), DASHBOARD_ROWS);
+    const low = await this.stock.lowStock(LOW_STOCK_THRESHOLD, DASHBOARD_ROWS);
+    const enquiries = await this.enquiries.list({ page: 1, perPage: DASHBOARD_ROWS });
+    const signups = await this.newsletter.list({ page: 1, perPage: DASHBOARD_ROWS });
     const emails = await this.users.emailsOf([...new Set([...dispatch.oldest, ...overdue.oldest].map((row) => row.customerId))]);
     const customer = (id: number) => ({ id, email: emails.get(id) ?? null });
-    const byDay = days.map((day, index) => ({ date: iso(day), ...sales(figures[index]!) }));
+    const byDay = days.map((day, index) => ({ date: day.date, ...sales(figures[index]!) }));
     return {
       generated_at: now.toISOString(),
       time_zone: EXPORT_TIME_ZONE,
-      sales: { today: byDay[byDay.length - 1]!, this_month: { from: iso(monthStart), ...sales(figures[SALES_DAYS]!) } },
+      sales: { today: byDay[byDay.length - 1]!, this_month: { from: month.date, ...sales(figures[SALES_DAYS]!) } },
       awaiting_dispatch: {
         count: dispatch.count,
         oldest: dispatch.oldest.map((row) => ({

@@ -130,7 +130,7 @@ export function ukIsoTimestamp(at: Date): string {
 }
 
 /** The UK calendar date at `at` (the dashboard's "today"). */
-export function ukCalendarDateOf(at: Date): { year: number; month: number; day: number } {
+export function ukCalendarDateOf(at: Date): CalendarDate {
   const { y, mo, d } = ukWallClock(at);
   return { year: y, month: mo, day: d };
 }

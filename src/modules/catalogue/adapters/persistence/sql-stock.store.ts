@@ -41,16 +41,16 @@ export class SqlStockStore implements StockStore {
 
   async lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }> {
     // product_options_low_stock_index: (qty, id) where qty is not null.
-    const [counted, rows] = [
-      await this.query<{ count: number }>('select count(*)::int as count from product_options where qty is not null and qty <= ? and active', [threshold]),
-      await this.query<LowStockRow>(
-        `select o.id as option_id, o.name as option_name, o.code, o.qty, p.id as product_id, p.title as product_title
-         from product_options o join products p on p.id = o.product_id
-         where o.qty is not null and o.qty <= ? and o.active
-         order by o.qty, o.id limit ?`,
-        [threshold, limit],
-      ),
-    ];
+    const counted = await this.query<{ count: number }>(
+      'select count(*)::int as count from product_options where qty is not null and qty <= ? and active', [threshold],
+    );
+    const rows = await this.query<LowStockRow>(
+      `select o.id as option_id, o.name as option_name, o.code, o.qty, p.id as product_id, p.title as product_title
+       from product_options o join products p on p.id = o.product_id
+       where o.qty is not null and o.qty <= ? and o.active
+       order by o.qty, o.id limit ?`,
+      [threshold, limit],
+    );
     return {
       count: Number(counted[0]?.count ?? 0),
       rows: rows.map((row) => ({ ...row, option_id: Number(row.option_id), product_id: Number(row.product_id), qty: Number(row.qty) })),
