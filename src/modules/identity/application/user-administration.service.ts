@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { emailTaken } from '../domain/identity-errors.js';
-import { normaliseEmail, type PostalAddress, User } from '../domain/user.entity.js';
+import { normaliseEmail, User } from '../domain/user.entity.js';
+import type { ProfileChanges } from './account.service.js';
 import type { Role } from '../../../shared/viewer.js';
 import { hashPassword, passwordProblems } from './passwords.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
@@ -18,20 +19,11 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** What staff give when they create a user (already validated by the HTTP layer: the profile's rules). */
-export interface StaffUserInput {
+/** What staff give when they create a user: the profile's fields (validated by the same rules), plus staff's own. */
+export interface StaffUserInput extends Omit<ProfileChanges, 'email' | 'currentPassword'> {
   email: string;
-  firstName: string;
-  lastName: string;
-  companyName?: string | null;
-  jobTitle?: string | null;
-  phone?: string | null;
-  vatNumber?: string | null;
   role?: Role;
   accountTerms?: boolean;
-  marketingConsent?: boolean;
-  billingAddress?: PostalAddress | null;
-  deliveryAddress?: PostalAddress | null;
 }
 
 /** Operators' use cases: create administrators, seed the demo accounts. */
