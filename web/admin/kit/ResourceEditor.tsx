@@ -6,6 +6,7 @@ import { formFailure, INVALID_FORM_MESSAGE } from '../../lib/form-errors.js';
 import { pluralOf, resourceApi, type AdminResource } from '../api/admin-api.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { Field } from './Field.js';
+import { Tabs, type Tab } from './Tabs.js';
 import { formBody, formValuesOf, isDirty, type FieldSpec, type FormValues } from './form-values.js';
 import { useNotify } from './notifications.js';
 import { LoadError, Loading } from './states.js';
@@ -22,6 +23,11 @@ export interface ResourceEditorProps<T extends { id: number }> {
   children?: (item: T) => ReactNode;
   /** What deleting does, in the confirm dialog; no delete button without it. */
   deleteWarning?: (item: T) => string;
+  /**
+   * An existing one's tabs (seed §2: a product's categories, details, files…). `details` is the form, to be placed
+   * where the page wants it; a new one shows the form alone.
+   */
+  tabs?: (item: T, details: Tab) => Tab[];
 }
 
 /**
@@ -29,7 +35,7 @@ export interface ResourceEditorProps<T extends { id: number }> {
  * with the API's 422 reasons beside them, saves only what changed, warns before unsaved changes are lost, and
  * deletes after a confirmation. A resource's screen is then its fields and its title.
  */
-export function ResourceEditor<T extends { id: number }>({ resource, fields, title, defaults, children, deleteWarning }: ResourceEditorProps<T>) {
+export function ResourceEditor<T extends { id: number }>({ resource, fields, title, defaults, children, deleteWarning, tabs }: ResourceEditorProps<T>) {
   const { id } = useParams();
   const creating = id === undefined;
   const query = useQuery({
@@ -50,6 +56,7 @@ export function ResourceEditor<T extends { id: number }>({ resource, fields, tit
       title={title}
       defaults={defaults}
       deleteWarning={deleteWarning}
+      tabs={tabs}
     >
       {children}
     </EditorForm>
@@ -61,7 +68,7 @@ interface EditorFormProps<T extends { id: number }> extends Omit<ResourceEditorP
   children?: (item: T) => ReactNode;
 }
 
-function EditorForm<T extends { id: number }>({ resource, fields, item, title, defaults, children, deleteWarning }: EditorFormProps<T>) {
+function EditorForm<T extends { id: number }>({ resource, fields, item, title, defaults, children, deleteWarning, tabs }: EditorFormProps<T>) {
   const creating = item === undefined;
   const formId = useId();
   const notify = useNotify();
@@ -133,60 +140,63 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
   };
 
   const unplaced = Object.entries(errors).filter(([name]) => !fields.some((field) => field.name === name));
+  const form = (
+    <form
+      id={formId}
+      className="admin-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      {message && (
+        <div className="notice notice--error" role="alert" data-admin-form-error="">
+          <p>{message}</p>
+          {unplaced.length > 0 && (
+            <ul>
+              {unplaced.map(([name, reasons]) => (
+                <li key={name}>{reasons.join(' ')}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="admin-form__fields">
+        {fields.map((field) => (
+          <Field
+            key={field.name}
+            field={field.createOnly && !creating ? { ...field, readOnly: true } : field}
+            value={values[field.name] ?? ''}
+            errors={errors[field.name]}
+            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+          />
+        ))}
+      </div>
+      <div className="admin-form__actions">
+        <button type="submit" className="button" disabled={save.isPending} data-admin-save="">
+          {save.isPending ? 'Saving…' : creating ? `Create ${resource.noun}` : 'Save changes'}
+        </button>
+        {dirty && !save.isPending && (
+          <span className="admin-form__dirty" role="status">
+            Unsaved changes
+          </span>
+        )}
+        {item && deleteWarning && (
+          <button type="button" className="button button--danger-ghost" onClick={() => setConfirmDelete(true)} data-admin-delete="">
+            Delete {resource.noun}
+          </button>
+        )}
+      </div>
+    </form>
+  );
   return (
     <section className="admin-page" data-admin-editor={resource.noun}>
       <p className="admin-breadcrumb">
         <Link to={resource.screens}>← All {pluralOf(resource)}</Link>
       </p>
       <h1>{heading}</h1>
-      <form
-        id={formId}
-        className="admin-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        {message && (
-          <div className="notice notice--error" role="alert" data-admin-form-error="">
-            <p>{message}</p>
-            {unplaced.length > 0 && (
-              <ul>
-                {unplaced.map(([name, reasons]) => (
-                  <li key={name}>{reasons.join(' ')}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-        <div className="admin-form__fields">
-          {fields.map((field) => (
-            <Field
-              key={field.name}
-              field={field.createOnly && !creating ? { ...field, readOnly: true } : field}
-              value={values[field.name] ?? ''}
-              errors={errors[field.name]}
-              onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-            />
-          ))}
-        </div>
-        <div className="admin-form__actions">
-          <button type="submit" className="button" disabled={save.isPending} data-admin-save="">
-            {save.isPending ? 'Saving…' : creating ? `Create ${resource.noun}` : 'Save changes'}
-          </button>
-          {dirty && !save.isPending && (
-            <span className="admin-form__dirty" role="status">
-              Unsaved changes
-            </span>
-          )}
-          {item && deleteWarning && (
-            <button type="button" className="button button--danger-ghost" onClick={() => setConfirmDelete(true)} data-admin-delete="">
-              Delete {resource.noun}
-            </button>
-          )}
-        </div>
-      </form>
+      {item && tabs ? <Tabs label={heading} tabs={tabs(item, { id: 'details', label: 'Details', render: () => form })} /> : form}
       {item && children?.(item)}
       {item && deleteWarning && (
         <ConfirmDialog
