@@ -20,7 +20,7 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
 }
 
 /** An order as its customer sees it: number, status, PO, lines, totals with VAT, addresses (snapshots, never live). */
-export function OrderSummary({ order }: { order: OrderView }) {
+export function OrderSummary({ order, staff = false }: { order: OrderView; /** The portal's view: "PO number", not "Your PO number". */ staff?: boolean }) {
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading" data-order={order.id}>
       <div className="order-summary__head">
@@ -33,7 +33,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
       </div>
       {order.po_number ? (
         <p className="order-summary__po">
-          Your PO number: <strong data-order-po="">{order.po_number}</strong>
+          {staff ? 'PO number' : 'Your PO number'}: <strong data-order-po="">{order.po_number}</strong>
         </p>
       ) : null}
       <table className="order-summary__lines">

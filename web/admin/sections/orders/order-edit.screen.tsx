@@ -1,0 +1,336 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { OrderSummary } from '../../../components/orders/OrderSummary.js';
+import { apiFetch } from '../../../lib/api.js';
+import { formFailure } from '../../../lib/form-errors.js';
+import { formatDateTime, formatPounds } from '../../../lib/format.js';
+import { resourceApi } from '../../api/admin-api.js';
+import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
+import { Field } from '../../kit/Field.js';
+import { poundsToPence, penceToPounds } from '../../kit/form-values.js';
+import { Link } from '../../kit/links.js';
+import { useNotify } from '../../kit/notifications.js';
+import { LoadError, Loading } from '../../kit/states.js';
+import { orders, STAFF_STATUS_LABELS, TRANSITION_ACTIONS, type AdminOrderView, type OrderStatus } from './order.resource.js';
+import { StatusBadge } from './StatusBadge.js';
+import './order-screens.css';
+
+/** Statuses that change money or goods, or need a tracking number: they open a dialog before they happen. */
+const ASKS_FIRST: readonly OrderStatus[] = ['dispatched', 'cancelled', 'refunded'];
+
+/** One order for staff: what was bought, where it goes, the allowed next steps, payments on account, documents, history. */
+export function Component() {
+  const { id } = useParams();
+  const query = useQuery({ queryKey: [orders.api, id], queryFn: () => resourceApi.get<AdminOrderView>(orders, id!) });
+  const order = query.data;
+  useEffect(() => {
+    if (order) document.title = `Order ${order.number} | Administration Portal`;
+  }, [order]);
+  if (query.isPending) return <Loading />;
+  if (!order) return <LoadError error={query.error} what="this order" />;
+  return (
+    <section className="admin-page admin-order" data-admin-order={order.id}>
+      <p className="admin-breadcrumb">
+        <Link to={orders.screens}>← All orders</Link>
+      </p>
+      <div className="admin-page__header">
+        <h1>
+          Order {order.number} <StatusBadge status={order.status} />
+        </h1>
+        <Documents order={order} />
+      </div>
+      <p className="admin-order__meta">
+        Placed {formatDateTime(order.created_at)} by{' '}
+        <Link to={`/admin/users/${order.customer.id}`}>{order.customer.email ?? `user ${order.customer.id}`}</Link>
+        {' · '}
+        {order.payment_method === 'invoice' ? 'On account (invoice)' : `Card${order.payment_provider ? ` via ${order.payment_provider}` : ''}`}
+        {order.payment_reference ? ` · ${order.payment_reference}` : ''}
+        {order.paid_at ? ` · paid ${formatDateTime(order.paid_at)}` : ''}
+      </p>
+      <div className="admin-order__grid">
+        <div>
+          <OrderSummary order={order} staff />
+          <DeliveryPanel order={order} />
+        </div>
+        <div>
+          <NextSteps order={order} />
+          {order.payment_method === 'invoice' && <PaymentsPanel order={order} />}
+          <HistoryPanel order={order} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Documents({ order }: { order: AdminOrderView }) {
+  return (
+    <div className="admin-page__actions">
+      {order.invoice && (
+        <a className="button button--secondary" href={`${orders.api}/${order.id}/invoice.pdf`} target="_blank" rel="noopener" data-admin-invoice="">
+          Invoice {order.invoice.number} (PDF)
+        </a>
+      )}
+      {order.credit_note && (
+        <a className="button button--secondary" href={`${orders.api}/${order.id}/credit-note.pdf`} target="_blank" rel="noopener" data-admin-credit-note="">
+          Credit note {order.credit_note.number} (PDF)
+        </a>
+      )}
+    </div>
+  );
+}
+
+function DeliveryPanel({ order }: { order: AdminOrderView }) {
+  return (
+    <section className="admin-panel" aria-labelledby="admin-order-delivery">
+      <h2 id="admin-order-delivery">Delivery</h2>
+      {order.delivery ? (
+        <p>
+          {order.delivery.name} · {formatPounds(order.delivery.price)} ex VAT
+        </p>
+      ) : (
+        <p>Nothing to post: every line is digital.</p>
+      )}
+      {order.tracking_number && (
+        <p>
+          Tracking number: <strong data-admin-tracking="">{order.tracking_number}</strong>
+        </p>
+      )}
+      {order.notes && (
+        <p>
+          Customer’s notes: <span>{order.notes}</span>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The statuses this order may move to (the order process decides), each a button. */
+function NextSteps({ order }: { order: AdminOrderView }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<OrderStatus | null>(null);
+  const move = useMutation({
+    mutationFn: (body: { to: OrderStatus; note?: string; tracking_number?: string }) =>
+      apiFetch<AdminOrderView>(`${orders.api}/${order.id}/transitions`, { method: 'POST', body }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData([orders.api, String(order.id)], updated);
+      void queryClient.invalidateQueries({ queryKey: [orders.api] });
+      setAsking(null);
+      notify({ kind: 'success', message: `Order ${updated.number} is now ${STAFF_STATUS_LABELS[updated.status].toLowerCase()}.` });
+    },
+    onError: (error) => {
+      // A field error stays in the dialog; a refusal (409: the process does not allow it) is said and the dialog closes.
+      if (Object.keys(formFailure(error).errors).length === 0) {
+        setAsking(null);
+        notify({ kind: 'error', message: formFailure(error).message });
+      }
+    },
+  });
+
+  return (
+    <section className="admin-panel" aria-labelledby="admin-order-next">
+      <h2 id="admin-order-next">Next steps</h2>
+      {order.next_statuses.length === 0 ? (
+        <p className="admin-muted">None: the order is {STAFF_STATUS_LABELS[order.status].toLowerCase()}.</p>
+      ) : (
+        <div className="admin-order__steps">
+          {order.next_statuses.map((status) => {
+            const action = TRANSITION_ACTIONS[status];
+            const danger = status === 'cancelled' || status === 'refunded';
+            return (
+              <button
+                key={status}
+                type="button"
+                className={danger ? 'button button--danger-ghost' : 'button'}
+                disabled={move.isPending}
+                onClick={() => (ASKS_FIRST.includes(status) ? setAsking(status) : move.mutate({ to: status }))}
+                data-admin-transition={status}
+              >
+                {action.label}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {asking && (
+        <TransitionDialog
+          key={asking}
+          order={order}
+          to={asking}
+          busy={move.isPending}
+          errors={move.error ? formFailure(move.error).errors : {}}
+          onConfirm={(body) => move.mutate({ to: asking, ...body })}
+          onCancel={() => {
+            move.reset();
+            setAsking(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function TransitionDialog({ order, to, busy, errors, onConfirm, onCancel }: {
+  order: AdminOrderView;
+  to: OrderStatus;
+  busy: boolean;
+  errors: Record<string, string[]>;
+  onConfirm: (body: { note?: string; tracking_number?: string }) => void;
+  onCancel: () => void;
+}) {
+  const [tracking, setTracking] = useState('');
+  const [note, setNote] = useState('');
+  const [missing, setMissing] = useState(false);
+  const dispatching = to === 'dispatched';
+  const action = TRANSITION_ACTIONS[to];
+  return (
+    <ConfirmDialog
+      open
+      title={`${action.label.replace('…', '')}: order ${order.number}`}
+      confirmLabel={action.label.replace('…', '')}
+      danger={to !== 'dispatched'}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={() => {
+        if (dispatching && tracking.trim() === '') {
+          setMissing(true);
+          return;
+        }
+        onConfirm({ note: note.trim() || undefined, tracking_number: dispatching ? tracking.trim() : undefined });
+      }}
+    >
+      {action.confirm && <p>{action.confirm}</p>}
+      {dispatching && (
+        <Field
+          field={{ name: 'tracking_number', label: 'Tracking number', required: true, maxLength: 60, hint: 'The customer gets it in the dispatch e-mail.' }}
+          value={tracking}
+          onChange={(value) => setTracking(String(value))}
+          errors={missing && tracking.trim() === '' ? ['Enter the tracking number.'] : errors.tracking_number}
+        />
+      )}
+      <Field
+        field={{ name: 'note', label: 'Note for the history', kind: 'textarea', maxLength: 2000 }}
+        value={note}
+        onChange={(value) => setNote(String(value))}
+        errors={errors.note}
+      />
+    </ConfirmDialog>
+  );
+}
+
+/** Pay on account: BACS payments as they arrive on the bank statement; the order is paid once they cover the total. */
+function PaymentsPanel({ order }: { order: AdminOrderView }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [amount, setAmount] = useState(order.amount_due > 0 ? penceToPounds(order.amount_due) : '');
+  const [reference, setReference] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const record = useMutation({
+    mutationFn: (body: { amount: number; reference: string }) =>
+      apiFetch<AdminOrderView>(`${orders.api}/${order.id}/payments`, { method: 'POST', body }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData([orders.api, String(order.id)], updated);
+      void queryClient.invalidateQueries({ queryKey: [orders.api] });
+      setErrors({});
+      setReference('');
+      setAmount(updated.amount_due > 0 ? penceToPounds(updated.amount_due) : '');
+      notify({ kind: 'success', message: updated.amount_due === 0 ? `Payment recorded: order ${updated.number} is paid.` : `Payment recorded: ${formatPounds(updated.amount_due)} still due.` });
+    },
+    onError: (error) => {
+      const failure = formFailure(error);
+      if (Object.keys(failure.errors).length > 0) setErrors(failure.errors);
+      else notify({ kind: 'error', message: failure.message });
+    },
+  });
+  const open = order.amount_due > 0 && order.status === 'awaiting_payment';
+  return (
+    <section className="admin-panel" aria-labelledby={`${formId}-heading`} data-admin-payments="">
+      <h2 id={`${formId}-heading`}>Payments on account</h2>
+      <p>
+        Paid <strong data-admin-amount-paid="">{formatPounds(order.amount_paid)}</strong> of {formatPounds(order.totals.grand_total)}
+        {order.amount_due > 0 && (
+          <>
+            {' '}
+            · <strong data-admin-amount-due="">{formatPounds(order.amount_due)}</strong> due{order.due_date ? ` by ${formatDateTime(order.due_date)}` : ''}
+          </>
+        )}
+      </p>
+      {order.payments.length > 0 && (
+        <table className="table">
+          <caption className="visually-hidden">Payments received</caption>
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Reference</th>
+              <th scope="col" className="admin-table__numeric">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.payments.map((payment, index) => (
+              <tr key={index}>
+                <td>{formatDateTime(payment.received_at)}</td>
+                <td>{payment.reference}</td>
+                <td className="admin-table__numeric">{formatPounds(payment.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {open && (
+        <form
+          className="admin-order__payment-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const pence = poundsToPence(amount);
+            if (pence === null) {
+              setErrors({ amount: ['Enter an amount in pounds, like 120.00.'] });
+              return;
+            }
+            record.mutate({ amount: pence, reference: reference.trim() });
+          }}
+        >
+          <h3>Record a BACS payment</h3>
+          <Field field={{ name: 'amount', label: 'Amount received', kind: 'money', required: true }} value={amount} onChange={(value) => setAmount(String(value))} errors={errors.amount} />
+          <Field
+            field={{ name: 'reference', label: 'Reference on the bank statement', required: true, maxLength: 100 }}
+            value={reference}
+            onChange={(value) => setReference(String(value))}
+            errors={errors.reference}
+          />
+          <button type="submit" className="button" disabled={record.isPending} data-admin-record-payment="">
+            {record.isPending ? 'Recording…' : 'Record payment'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function HistoryPanel({ order }: { order: AdminOrderView }) {
+  return (
+    <section className="admin-panel" aria-labelledby="admin-order-history">
+      <h2 id="admin-order-history">History</h2>
+      <ol className="admin-order__history" data-admin-history="">
+        {[...order.history].reverse().map((entry, index) => (
+          <li key={index}>
+            <strong>{STAFF_STATUS_LABELS[entry.to]}</strong> · {formatDateTime(entry.at)} ·{' '}
+            <Actor id={entry.actor_id} customerId={order.customer.id} />
+            {entry.note && <p className="admin-order__note">{entry.note}</p>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Who made a change: the shop (or the payment provider), the customer, or a member of staff. */
+function Actor({ id, customerId }: { id: number | null; customerId: number }) {
+  if (id === null) return <>the shop</>;
+  if (id === customerId) return <>the customer</>;
+  return <Link to={`/admin/users/${id}`}>staff (user {id})</Link>;
+}

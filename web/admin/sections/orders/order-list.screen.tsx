@@ -1,0 +1,35 @@
+import { formatDateTime, formatPounds } from '../../../lib/format.js';
+import { DateFilter, SelectFilter } from '../../kit/filters.js';
+import { ResourceList } from '../../kit/ResourceList.js';
+import { orders, STAFF_STATUS_LABELS, STAFF_STATUSES, type AdminOrderSummaryView } from './order.resource.js';
+import { StatusBadge } from './StatusBadge.js';
+
+const FILTERS = ['status', 'from', 'to'] as const;
+
+export function Component() {
+  return (
+    <ResourceList<AdminOrderSummaryView>
+      resource={orders}
+      title="Orders"
+      canAdd={false}
+      searchLabel="order number, PO or e-mail"
+      query={{ filters: FILTERS }}
+      toolbar={(list) => (
+        <>
+          <SelectFilter list={list} name="status" label="Status" options={STAFF_STATUSES.map((status) => ({ value: status, label: STAFF_STATUS_LABELS[status] }))} />
+          <DateFilter list={list} name="from" label="Placed from" />
+          <DateFilter list={list} name="to" label="to" />
+        </>
+      )}
+      columns={[
+        { key: 'number', header: 'Order' },
+        { key: 'created_at', header: 'Placed', render: (row) => formatDateTime(row.created_at) },
+        { key: 'customer', header: 'Customer', render: (row) => row.customer.email ?? `User ${row.customer.id}` },
+        { key: 'status', header: 'Status', render: (row) => <StatusBadge status={row.status} /> },
+        { key: 'po_number', header: 'PO' },
+        { key: 'invoice_number', header: 'Invoice' },
+        { key: 'grand_total', header: 'Total inc VAT', numeric: true, render: (row) => formatPounds(row.grand_total) },
+      ]}
+    />
+  );
+}
