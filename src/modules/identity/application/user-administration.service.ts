@@ -62,11 +62,41 @@ export class UserAdministrationService {
     return toUserView(user);
   }
 
-  /** Staff change what only staff may: today, whether the customer may pay on account. */
-  async updateByStaff(id: number, changes: { accountTerms?: boolean }): Promise<UserView> {
+  /**
+   * Staff edit a user (the portal's details tab): only the fields given change; `null` clears an optional one.
+   * The names, e-mail and role cannot be cleared; a new e-mail must be free; and an administrator cannot take away
+   * their own admin role (the portal would lock them out mid-edit, and the last admin with it).
+   */
+  async updateByStaff(id: number, actorId: number | null, changes: Partial<Omit<StaffUserInput, 'firstName' | 'lastName' | 'email' | 'role'>> & {
+    firstName?: string | null; lastName?: string | null; email?: string | null; role?: Role | null;
+  }): Promise<UserView> {
     const user = await this.existing(id);
+    for (const [field, value] of [['first_name', changes.firstName], ['last_name', changes.lastName], ['email', changes.email], ['role', changes.role]] as const) {
+      if (value === null) throw new InvalidInputError(field, `The ${field.replace('_', ' ')} cannot be cleared.`);
+    }
+    if (changes.email !== undefined && changes.email !== null) {
+      const email = normaliseEmail(changes.email);
+      if (email !== user.email) {
+        const owner = await this.users.findByEmail(email);
+        if (owner && owner.id !== user.id) throw emailTaken();
+        user.email = email;
+      }
+    }
+    if (changes.role && changes.role !== user.role) {
+      if (actorId === user.id && user.role === 'admin') throw new InvalidInputError('role', 'You cannot remove your own administrator role.');
+      user.role = changes.role;
+    }
+    if (changes.firstName) user.firstName = changes.firstName;
+    if (changes.lastName) user.lastName = changes.lastName;
+    if (changes.companyName !== undefined) user.companyName = changes.companyName;
+    if (changes.jobTitle !== undefined) user.jobTitle = changes.jobTitle;
+    if (changes.phone !== undefined) user.phone = changes.phone;
+    if (changes.vatNumber !== undefined) user.vatNumber = changes.vatNumber;
+    if (changes.billingAddress !== undefined) user.billingAddress = changes.billingAddress;
+    if (changes.deliveryAddress !== undefined) user.deliveryAddress = changes.deliveryAddress;
     if (changes.accountTerms !== undefined) user.accountTerms = changes.accountTerms;
-    await this.users.save(user);
+    if (changes.marketingConsent !== undefined && changes.marketingConsent !== user.marketingConsent) user.setMarketingConsent(changes.marketingConsent, new Date());
+    await this.users.save(user); // a concurrent twin e-mail is refused by the unique index, as the same 422
     return toUserView(user);
   }
 

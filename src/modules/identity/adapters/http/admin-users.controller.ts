@@ -5,7 +5,8 @@ import { UserAdministrationService } from '../../application/user-administration
 import type { UserView } from '../../application/user-view.js';
 import { CreateUserByStaffRequest, UpdateUserByStaffRequest, UserListQuery } from './admin-users.requests.js';
 import { toPostalAddress } from './identity.requests.js';
-import { AdminController } from './access.js';
+import { AdminController, CurrentViewer } from './access.js';
+import type { Viewer } from '../../../../shared/viewer.js';
 
 @AdminController('api/admin/users')
 export class AdminUsersController {
@@ -37,9 +38,14 @@ export class AdminUsersController {
 
   @Patch(':id')
   @ApiOkResponse({ description: 'The user after the change.' })
-  @ApiUnprocessableEntityResponse({ description: '`account_terms` is not true or false.' })
+  @ApiUnprocessableEntityResponse({ description: 'A field is invalid, the e-mail is taken, a required field is cleared, or an administrator removes their own admin role.' })
   @ApiNotFoundResponse({ description: 'No user has that id.' })
-  update(@IdParam() id: number, @Body() body: UpdateUserByStaffRequest): Promise<UserView> {
-    return this.administration.updateByStaff(id, { accountTerms: body.account_terms });
+  update(@IdParam() id: number, @Body() body: UpdateUserByStaffRequest, @CurrentViewer() viewer: Viewer): Promise<UserView> {
+    return this.administration.updateByStaff(id, viewer.userId, {
+      email: body.email, firstName: body.first_name, lastName: body.last_name, companyName: body.company_name, jobTitle: body.job_title,
+      phone: body.phone, vatNumber: body.vat_number, role: body.role, accountTerms: body.account_terms, marketingConsent: body.marketing_consent,
+      billingAddress: body.billing_address === undefined ? undefined : toPostalAddress(body.billing_address),
+      deliveryAddress: body.delivery_address === undefined ? undefined : toPostalAddress(body.delivery_address),
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional, IntersectionType, OmitType, PickType } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { IsBoolean, IsIn } from 'class-validator';
 import { searchQuery } from '../../../../platform/http/list-query.js';
 import { OptionalNotNull } from '../../../../platform/http/validators.js';
@@ -8,8 +8,8 @@ import { ProfileRequest, RegisterRequest } from './identity.requests.js';
 /** `GET /api/admin/users`: searched by e-mail, name or company, newest first. */
 export class UserListQuery extends searchQuery('Part of the e-mail address, name or company.') {}
 
-/** `PATCH /api/admin/users/{id}`: what staff set on a user (more fields come with the portal's user screens). */
-export class UpdateUserByStaffRequest {
+/** Staff's own field on a user. */
+export class AccountTermsRequest {
   @ApiPropertyOptional({ description: 'May pay on account ("invoice" at checkout with a PO, paid later by BACS).' })
   @OptionalNotNull() @IsBoolean({ message: 'account_terms must be true or false.' })
   account_terms?: boolean;
@@ -23,9 +23,15 @@ export class UpdateUserByStaffRequest {
 export class CreateUserByStaffRequest extends IntersectionType(
   PickType(RegisterRequest, ['email'] as const),
   OmitType(ProfileRequest, ['email', 'current_password'] as const),
-  UpdateUserByStaffRequest,
+  AccountTermsRequest,
 ) {
   @ApiPropertyOptional({ enum: ROLES, default: 'customer' })
   @OptionalNotNull() @IsIn(ROLES, { message: `role must be ${ROLES.join(' or ')}.` })
   role?: Role;
 }
+
+/**
+ * `PATCH /api/admin/users/{id}`: the portal's user details tab. Any field of the create request, each optional
+ * (left out keeps its value; `null` clears an optional one; the names, e-mail and role cannot be cleared).
+ */
+export class UpdateUserByStaffRequest extends PartialType(CreateUserByStaffRequest) {}
