@@ -261,4 +261,67 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await shoot(page, 'order-detail');
     expect(problems.unexpected()).toEqual([]);
   });
+
+  it('users: staff create a user (a taken e-mail said beside it), edit the address by the profile rules, give account terms, and see their orders in a tab', async () => {
+    const council = await HttpBuyer.signIn(shop.server.url, DEMO_COUNCIL);
+    const placed = await council.placeOrder((await council.optionIn('training-dvds', 'physical')).id, { payment_method: 'invoice', po_number: 'TAB-PO-1' });
+
+    const { page, problems } = await shop.open();
+    await openPortal(page, 'Users');
+    await page.waitForURL('**/admin/users');
+    await page.locator('[data-admin-add]').click();
+    const form = page.locator('form.admin-form');
+    await form.getByLabel('E-mail address').fill('COUNCIL@example.com');
+    await form.getByLabel('First name').fill('Robin');
+    await form.getByLabel('Last name').fill('Buyer');
+    await form.locator('[data-admin-save]').click();
+    expect(await form.locator('[data-field-error="email"]').innerText()).toContain('already exists');
+    await form.getByLabel('E-mail address').fill('robin.buyer@leeds-training.example.com');
+    await form.getByLabel('Company').fill('Leeds Training Ltd');
+    await form.locator('[data-admin-save]').click();
+    await page.waitForURL(/\/admin\/users\/\d+$/);
+    await notification(page, 'The user is created.').waitFor();
+    expect(await page.locator('h1').innerText()).toBe('Robin Buyer');
+
+    // The address is checked by the profile's rules, each reason beside its line.
+    const billing = page.locator('fieldset[data-section="Billing address"]');
+    await billing.getByLabel('Address line 1').fill('1 Canal Wharf');
+    await billing.getByLabel('Town or city').fill('Leeds');
+    await billing.getByLabel('Postcode').fill('NOT A CODE');
+    await page.getByLabel('Account terms: may pay on account').check();
+    await page.locator('[data-admin-save]').click();
+    await page.locator('[data-field-error="billing_address.postcode"]').waitFor();
+    await shoot(page, 'user-errors');
+    await billing.getByLabel('Postcode').fill('ls101ab');
+    await page.locator('[data-admin-save]').click();
+    await notification(page, 'Saved.').waitFor();
+    expect(await billing.getByLabel('Postcode').inputValue()).toBe('LS10 1AB');
+    const id = Number(page.url().split('/').pop());
+    const admin = await HttpBuyer.signIn(shop.server.url, DEMO_ADMIN);
+    const held = await admin.call<{ account_terms: boolean; company_name: string; billing_address: { postcode: string } }>('GET', `/api/admin/users/${id}`);
+    expect([held.account_terms, held.company_name, held.billing_address.postcode]).toEqual([true, 'Leeds Training Ltd', 'LS10 1AB']);
+
+    // The council's page: its orders tab lists the order just placed, and opens it.
+    await page.locator('.admin-breadcrumb a').click();
+    await page.locator('[data-admin-search]').fill('council@example.com');
+    await page.locator('[data-admin-search]').press('Enter');
+    const rows = page.locator('[data-admin-row]');
+    await eventually(async () => (await rows.count()) === 1, { message: 'the search to find the council' });
+    await rows.getByRole('link').first().click();
+    await page.locator('[data-admin-tab="orders"]').click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'orders');
+    const order = page.locator('[data-admin-tabs] [data-admin-row]').filter({ hasText: placed.number });
+    await order.waitFor();
+    await shoot(page, 'user-orders');
+    await page.keyboard.press('ArrowRight'); // the tabs follow the arrow keys
+    await page.locator('[data-admin-tab="previews"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'product-views');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'previews');
+    await page.goBack();
+    await order.getByRole('link', { name: placed.number }).click();
+    await page.waitForURL(`**/admin/orders/${placed.id}`);
+    expect(problems.unexpected([/status of 422/])).toEqual([]);
+  });
 });

@@ -162,17 +162,29 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
           )}
         </div>
       )}
-      <div className="admin-form__fields">
-        {fields.map((field) => (
-          <Field
-            key={field.name}
-            field={field.createOnly && !creating ? { ...field, readOnly: true } : field}
-            value={values[field.name] ?? ''}
-            errors={errors[field.name]}
-            onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-          />
-        ))}
-      </div>
+      {sectionsOf(fields).map(({ section, fields: sectionFields }, index) => {
+        const inputs = (
+          <div className="admin-form__fields">
+            {sectionFields.map((field) => (
+              <Field
+                key={field.name}
+                field={field.createOnly && !creating ? { ...field, readOnly: true } : field}
+                value={values[field.name] ?? ''}
+                errors={errors[field.name]}
+                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
+              />
+            ))}
+          </div>
+        );
+        return section ? (
+          <fieldset key={section} className="admin-form__section" data-section={section}>
+            <legend>{section}</legend>
+            {inputs}
+          </fieldset>
+        ) : (
+          <div key={`fields-${index}`}>{inputs}</div>
+        );
+      })}
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={save.isPending} data-admin-save="">
           {save.isPending ? 'Saving…' : creating ? `Create ${resource.noun}` : 'Save changes'}
@@ -213,4 +225,15 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
       {unsaved.dialog}
     </section>
   );
+}
+
+/** Runs of consecutive fields with the same `section` (none: the fields outside any fieldset). */
+function sectionsOf(fields: readonly FieldSpec[]): Array<{ section: string | undefined; fields: FieldSpec[] }> {
+  const runs: Array<{ section: string | undefined; fields: FieldSpec[] }> = [];
+  for (const field of fields) {
+    const last = runs[runs.length - 1];
+    if (last && last.section === field.section) last.fields.push(field);
+    else runs.push({ section: field.section, fields: [field] });
+  }
+  return runs;
 }

@@ -25,6 +25,8 @@ export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
+        // A tab's list starts on its own first page, unsorted and unsearched.
+        for (const name of ['page', 'sort', 'search']) next.delete(name);
         if (tab.id === tabs[0]?.id) next.delete('tab');
         else next.set('tab', tab.id);
         return next;

@@ -44,4 +44,23 @@ describe('admin form values', () => {
     expect(isDirty(initial, initial)).toBe(false);
     expect(isDirty({ ...initial, name: 'B' }, initial)).toBe(true);
   });
+
+  it('sends the parts of an object field together when one changed, and null when all are cleared', () => {
+    const address: FieldSpec[] = [
+      { name: 'first_name', label: 'First name' },
+      { name: 'billing_address.line1', label: 'Line 1' },
+      { name: 'billing_address.line2', label: 'Line 2' },
+      { name: 'billing_address.postcode', label: 'Postcode' },
+    ];
+    const initial = formValuesOf(address, { first_name: 'Jo', billing_address: { line1: '1 Canal Wharf', line2: null, postcode: 'LS10 1AB' } });
+    expect(initial).toEqual({ first_name: 'Jo', 'billing_address.line1': '1 Canal Wharf', 'billing_address.line2': '', 'billing_address.postcode': 'LS10 1AB' });
+    expect(formBody(address, { ...initial, first_name: 'Jon' }, initial, false).body).toEqual({ first_name: 'Jon' });
+    expect(formBody(address, { ...initial, 'billing_address.postcode': 'LS1 1UR' }, initial, false).body).toEqual({
+      billing_address: { line1: '1 Canal Wharf', line2: null, postcode: 'LS1 1UR' },
+    });
+    const cleared = { ...initial, 'billing_address.line1': '', 'billing_address.postcode': ' ' };
+    expect(formBody(address, cleared, initial, false).body).toEqual({ billing_address: null });
+    const blank = formValuesOf(address, undefined);
+    expect(formBody(address, { ...blank, first_name: 'New' }, blank, true).body).toEqual({ first_name: 'New' });
+  });
 });

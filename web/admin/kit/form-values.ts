@@ -6,7 +6,10 @@
 export type FieldKind = 'text' | 'textarea' | 'html' | 'email' | 'url' | 'number' | 'money' | 'checkbox' | 'select' | 'datetime';
 
 export interface FieldSpec {
-  /** The API's field name (snake_case). */
+  /**
+   * The API's field name (snake_case). A dotted name (`billing_address.postcode`) is a part of an object field:
+   * the parts are sent together, as one object, when any of them changed (blank parts as null; all blank clears it).
+   */
   name: string;
   label: string;
   kind?: FieldKind;
@@ -22,6 +25,8 @@ export interface FieldSpec {
   readOnly?: boolean;
   /** Sent on create only (a code fixed once made). */
   createOnly?: boolean;
+  /** Consecutive fields with the same section are one fieldset with it as the legend ("Billing address"). */
+  section?: string;
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -51,11 +56,15 @@ export function isoToLocalInput(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+function valueAt(resource: Record<string, unknown>, name: string): unknown {
+  return name.split('.').reduce<unknown>((value, part) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), resource);
+}
+
 /** What the form shows for one resource (or the blanks of a new one). */
 export function formValuesOf(fields: readonly FieldSpec[], resource: Record<string, unknown> | undefined, defaults: FormValues = {}): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
-    const value = resource ? resource[field.name] : defaults[field.name];
+    const value = resource ? valueAt(resource, field.name) : defaults[field.name];
     const kind = kindOf(field);
     if (kind === 'checkbox') values[field.name] = value === true;
     else if (value === null || value === undefined) values[field.name] = '';
@@ -79,8 +88,15 @@ export interface FormBody {
 export function formBody(fields: readonly FieldSpec[], values: FormValues, initial: FormValues, creating: boolean): FormBody {
   const body: Record<string, unknown> = {};
   const errors: Record<string, string[]> = {};
+  const groups = new Map<string, FieldSpec[]>();
   for (const field of fields) {
     if (field.readOnly || (field.createOnly && !creating)) continue;
+    const dot = field.name.indexOf('.');
+    if (dot > 0) {
+      const group = field.name.slice(0, dot);
+      groups.set(group, [...(groups.get(group) ?? []), field]);
+      continue;
+    }
     const value = values[field.name];
     if (!creating && value === initial[field.name]) continue;
     const kind = kindOf(field);
@@ -110,6 +126,15 @@ export function formBody(fields: readonly FieldSpec[], values: FormValues, initi
     } else {
       body[field.name] = text;
     }
+  }
+  for (const [group, parts] of groups) {
+    if (!creating && parts.every((part) => values[part.name] === initial[part.name])) continue;
+    const texts = parts.map((part) => [part.name.slice(group.length + 1), String(values[part.name] ?? '').trim()] as const);
+    if (texts.every(([, text]) => text === '')) {
+      if (!creating) body[group] = null;
+      continue;
+    }
+    body[group] = Object.fromEntries(texts.map(([key, text]) => [key, text === '' ? null : text]));
   }
   return { body, errors };
 }
