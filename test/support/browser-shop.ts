@@ -68,6 +68,9 @@ export function useBrowserShop(options: { viewport?: { width: number; height: nu
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(7000);
+      // A navigation waits for the server: on a busy 2-core CI machine a first render (Vike loading a page's files)
+      // has taken longer than 7 s (enquiries' page.goto, 2026-11-25), so navigations get more time than clicks.
+      page.setDefaultNavigationTimeout(30_000);
       return { page, problems: await watchProblems(page) };
     },
   };
