@@ -324,4 +324,36 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.waitForURL(`**/admin/orders/${placed.id}`);
     expect(problems.unexpected([/status of 422/])).toEqual([]);
   });
+
+  it('dashboard: today’s sales, orders to dispatch and overdue invoices as the API counts them, and a drawn chart with its table', async () => {
+    const council = await HttpBuyer.signIn(shop.server.url, DEMO_COUNCIL);
+    await council.placeOrder((await council.optionIn('training-dvds', 'physical')).id, { payment_method: 'invoice', po_number: 'DASH-PO-1' });
+    const admin = await HttpBuyer.signIn(shop.server.url, DEMO_ADMIN);
+    const figures = await admin.call<{
+      sales: { today: { orders: number; total_inc_vat: number } };
+      awaiting_dispatch: { count: number };
+      sales_by_day: Array<{ date: string; orders: number }>;
+    }>('GET', '/api/admin/dashboard');
+    expect(figures.sales.today.orders).toBeGreaterThanOrEqual(1);
+
+    const { page, problems } = await shop.open();
+    await openPortal(page);
+    const today = page.locator('[data-admin-card="today"]');
+    expect(await today.locator('.admin-card__figure').innerText()).toBe(`£${(figures.sales.today.total_inc_vat / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
+    expect(await today.locator('.admin-card__detail').innerText()).toContain(`${figures.sales.today.orders} order`);
+    expect(await page.locator('[data-admin-card="dispatch"] .admin-card__figure').innerText()).toBe(String(figures.awaiting_dispatch.count));
+    // uPlot drew on a canvas the width of its box; the same figures are in the table behind it.
+    const canvas = page.locator('[data-admin-sales-chart] canvas');
+    expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(300);
+    await page.locator('[data-admin-sales-chart] summary').click();
+    const last = figures.sales_by_day[figures.sales_by_day.length - 1]!;
+    expect(await page.locator(`[data-admin-sales-day="${last.date}"] td`).first().innerText()).toBe(String(last.orders));
+    expect(await page.locator('[data-admin-sales-day]').count()).toBe(30);
+    await shoot(page, 'dashboard');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.locator('[data-admin-sales-chart] canvas').waitFor();
+    await shoot(page, 'dashboard');
+    expect(problems.unexpected()).toEqual([]);
+  });
 });

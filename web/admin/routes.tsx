@@ -7,7 +7,7 @@ import { ordersRoutes } from './sections/orders/routes.js';
 
 /** The portal's screens (seed §2 "Admin routes"), by module; the layout around them is `AdminApp`'s. */
 export const adminRoutes: RouteObject[] = [
-  { path: '/admin', lazy: screen(() => import('./sections/dashboard.screen.js')) },
+  { path: '/admin', lazy: screen(() => import('./sections/dashboard/dashboard.screen.js')) },
   ...identityRoutes,
   ...catalogueRoutes,
   ...ordersRoutes,
