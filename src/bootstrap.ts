@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
+import { QuietStartLogger } from './platform/logging/quiet-start-logger.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module.js';
@@ -51,7 +52,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   fastify.removeContentTypeParser('text/plain');
   keepRawJsonBody(fastify, isPaymentWebhook);
   fastify.addHook('onRequest', entityManagerPerRequest(app.get(MikroORM)));
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietStartLogger(app.get(Logger)));
 
   await hardenHttp(app, env);
   await registerUploads(app);

@@ -15,6 +15,7 @@ import {
   queueEntities,
   type QueueOptions,
 } from '../../src/platform/queue/index.js';
+import { JobHousekeeping, PURGE_DONE_JOBS_JOB } from '../../src/platform/queue/job-housekeeping.js';
 import { QUEUE_OPTIONS } from '../../src/platform/queue/queue-options.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
 
@@ -105,6 +106,29 @@ describe(`durable job queue (${databaseKind})`, () => {
   afterAll(async () => {
     await node?.module.close();
     await database.drop();
+  });
+
+  describe('housekeeping', () => {
+    it('purges done jobs finished over 7 days ago every 6 hours, and keeps newer, failed and pending ones', async () => {
+      expect(node.registry.recurring()).toContainEqual({ type: PURGE_DONE_JOBS_JOB, everyMs: 6 * 60 * 60 * 1000 });
+      const insert = (status: string, finishedDaysAgo: number | null) =>
+        sql(
+          `insert into jobs (type, payload, status, attempts, max_attempts, finished_at) values ('test.old', '{}'::jsonb, ?, 1, 5, ${
+            finishedDaysAgo === null ? 'null' : `now() - interval '${finishedDaysAgo} days'`
+          })`,
+          [status],
+        );
+      await insert('done', 8);
+      await insert('done', 30);
+      await insert('done', 6);
+      await insert('failed', 30);
+      await insert('pending', null);
+      expect(await node.module.get(JobHousekeeping).purgeDone()).toBe(2);
+      const left = await sql<Array<{ status: string }>>(`select status from jobs where type = 'test.old' order by id`);
+      expect(left.map((row) => row.status)).toEqual(['done', 'failed', 'pending']);
+      expect(await node.module.get(JobHousekeeping).purgeDone()).toBe(0);
+      await sql(`delete from jobs where type = 'test.old'`);
+    });
   });
 
   describe('enqueueing', () => {

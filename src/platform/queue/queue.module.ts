@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { Environment } from '../../config/environment.js';
 import { JobHandlerRegistry } from './job-handler-registry.js';
+import { JobHousekeeping } from './job-housekeeping.js';
 import { JobQueue } from './job-queue.js';
 import { JobWorker } from './job-worker.js';
 import { JobSchema } from './job.entity.js';
@@ -23,8 +24,8 @@ export class QueueModule {
     };
     return {
       module: QueueModule,
-      providers: [{ provide: QUEUE_OPTIONS, useValue: options }, JobHandlerRegistry, JobQueue, JobWorker],
-      exports: [JobHandlerRegistry, JobQueue, JobWorker],
+      providers: [{ provide: QUEUE_OPTIONS, useValue: options }, JobHandlerRegistry, JobQueue, JobWorker, JobHousekeeping],
+      exports: [JobHandlerRegistry, JobQueue, JobWorker, JobHousekeeping],
     };
   }
 }
