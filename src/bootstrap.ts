@@ -12,6 +12,7 @@ import { hardenHttp } from './platform/http/http-hardening.js';
 import { entityManagerPerRequest } from './platform/persistence/index.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
 import { isPaymentWebhook, keepRawJsonBody } from './platform/http/raw-body.js';
+import { acceptOneClickForms, isOneClickUnsubscribe } from './platform/http/one-click-forms.js';
 import { registerUploads } from './platform/http/uploads.js';
 import { mountViteDevServer } from './platform/ssr/vite-dev-server.js';
 import { withoutCookiesOnMedia } from './platform/storage/media.controller.js';
@@ -51,6 +52,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
   keepRawJsonBody(fastify, isPaymentWebhook);
+  acceptOneClickForms(fastify, isOneClickUnsubscribe);
   fastify.addHook('onRequest', entityManagerPerRequest(app.get(MikroORM)));
   app.useLogger(new QuietStartLogger(app.get(Logger)));
 

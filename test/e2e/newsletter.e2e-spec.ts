@@ -69,6 +69,25 @@ describe(`newsletter API (${databaseKind})`, () => {
     expect((await unsubscribe(token).expect(200)).body).toEqual({ message: 'You have been unsubscribed' });
   });
 
+  it('carries one-click unsubscribe headers (RFC 8058), whose POST unsubscribes with a form and no cookies', async () => {
+    const email = uniqueEmail('news');
+    await subscribe({ email }).expect(200);
+    const mail = await waitForMail(shop, email, SUBJECT);
+    // Headers unfolded (a long header continues on lines that start with a space).
+    const raw = (await http().get(`/dev/mailbox/${mail.id}/raw`).expect(200)).text.replace(/\r?\n[ \t]+/g, ' ');
+    const token = unsubscribeToken(mail);
+    expect(raw).toContain(`List-Unsubscribe: <http://shop.test/api/newsletter/unsubscribe/${token}>`);
+    expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    // What Gmail's button sends: a urlencoded form to that address, no cookies, no XSRF header.
+    const oneClick = await http().post(`/api/newsletter/unsubscribe/${token}`).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    expect(oneClick.body).toEqual({ message: 'You have been unsubscribed' });
+    expect((await subscriber(email))!.unsubscribed_at).not.toBeNull();
+    await http().post(`/api/newsletter/unsubscribe/${'x'.repeat(43)}`).type('form').send('List-Unsubscribe=One-Click').expect(404);
+    // Forms are still refused everywhere else.
+    await http().post('/api/newsletter').type('form').send(`email=${encodeURIComponent(uniqueEmail('news'))}`).expect(415);
+  });
+
   it('answers a known address exactly like a new one, and sends no second e-mail (no enumeration)', async () => {
     const email = uniqueEmail('news');
     const first = await subscribe({ email }).expect(200);

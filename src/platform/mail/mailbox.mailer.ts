@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { nodemailerAttachments, type Mailer, type MailMessage } from './mailer.port.js';
+import { nodemailerAttachments, nodemailerListHeaders, type Mailer, type MailMessage } from './mailer.port.js';
 
 /** `20261122T101530123Z-000042-9f2c61aa`: sortable by time, unique (process counter + random). */
 export const MAILBOX_ID_PATTERN = /^\d{8}T\d{9}Z-\d{6}-[0-9a-f]{8}$/;
@@ -41,6 +41,7 @@ export class MailboxMailer implements Mailer {
       html: message.html,
       replyTo: message.replyTo,
       attachments: nodemailerAttachments(message),
+      ...nodemailerListHeaders(message),
     })) as { message: Buffer };
     await mkdir(this.directory, { recursive: true });
     const id = newMailboxId();

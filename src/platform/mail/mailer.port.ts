@@ -9,6 +9,12 @@ export type MailMessage = {
   replyTo?: string;
   /** Files sent with the message (an invoice PDF); the content base64-encoded, so the message survives JSON. */
   attachments?: MailAttachment[];
+  /**
+   * Mailing-list mail (the newsletter): an https address that unsubscribes with one POST (RFC 8058). It becomes
+   * `List-Unsubscribe` and `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, which Gmail and Yahoo require of
+   * bulk senders and which mail apps show as an "Unsubscribe" button.
+   */
+  unsubscribeUrl?: string;
 };
 
 export interface MailAttachment {
@@ -56,11 +62,15 @@ export function checkMailMessage(input: unknown): MailMessage {
   const body = text('text', true);
   const html = text('html', false);
   const replyTo = text('replyTo', false)?.trim();
+  const unsubscribeUrl = text('unsubscribeUrl', false)?.trim();
 
   if (to !== undefined && !ADDRESS_LIST.test(to)) problems.push('to must be one or more e-mail addresses');
   if (replyTo !== undefined && !ADDRESS_LIST.test(replyTo)) problems.push('replyTo must be an e-mail address');
   if (subject !== undefined && (HEADER_BREAK.test(subject) || subject.trim() === '')) problems.push('subject must be one non-empty line');
   if (subject !== undefined && subject.length > 500) problems.push('subject must be at most 500 characters');
+  if (unsubscribeUrl !== undefined && (!/^https?:\/\/[^\s<>"]+$/.test(unsubscribeUrl) || unsubscribeUrl.length > 2000)) {
+    problems.push('unsubscribeUrl must be an http(s) address');
+  }
   const attachments = checkAttachments(value.attachments, problems);
   if (problems.length > 0) throw new Error(`Invalid e-mail message: ${problems.join('; ')}.`);
 
@@ -71,6 +81,7 @@ export function checkMailMessage(input: unknown): MailMessage {
     ...(html !== undefined ? { html } : {}),
     ...(replyTo !== undefined ? { replyTo } : {}),
     ...(attachments.length > 0 ? { attachments } : {}),
+    ...(unsubscribeUrl !== undefined ? { unsubscribeUrl } : {}),
   };
 }
 
@@ -101,6 +112,12 @@ function checkAttachments(input: unknown, problems: string[]): MailAttachment[] 
   }
   if (bytes > MAX_ATTACHMENTS_BYTES) problems.push(`attachments may be at most ${MAX_ATTACHMENTS_BYTES / 1024 / 1024} MB together`);
   return attachments;
+}
+
+/** The one-click unsubscribe headers (RFC 2369, RFC 8058) as nodemailer takes them; nothing for other mail. */
+export function nodemailerListHeaders(message: MailMessage): { list?: { unsubscribe: { url: string } }; headers?: Record<string, string> } {
+  if (!message.unsubscribeUrl) return {};
+  return { list: { unsubscribe: { url: message.unsubscribeUrl } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } };
 }
 
 /** The attachments as nodemailer takes them. */

@@ -1,6 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { nodemailerAttachments, type Mailer, type MailMessage } from './mailer.port.js';
+import { nodemailerAttachments, nodemailerListHeaders, type Mailer, type MailMessage } from './mailer.port.js';
 
 /**
  * Sends through an SMTP server (`SMTP_URL`: `smtp://user:pass@host:587` upgrades with STARTTLS when the
@@ -26,6 +26,7 @@ export class SmtpMailer implements Mailer, OnApplicationShutdown {
       html: message.html,
       replyTo: message.replyTo,
       attachments: nodemailerAttachments(message),
+      ...nodemailerListHeaders(message),
     });
   }
 

@@ -97,6 +97,7 @@ export class NewsletterService {
     return {
       to: email,
       subject: NEWSLETTER_CONFIRMATION_SUBJECT,
+      unsubscribeUrl: `${this.env.publicUrl}/api/newsletter/unsubscribe/${token}`,
       text:
         `You are subscribed to the ${SHOP_NAME} newsletter: new training videos, posters and courses, straight to your inbox.\n\n` +
         `If you did not ask for this, or no longer want it, unsubscribe here (no sign-in needed):\n${this.unsubscribeLink(token)}\n`,

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { NewsletterService } from '../../application/newsletter.service.js';
@@ -27,5 +27,17 @@ export class NewsletterController {
   @ApiNotFoundResponse({ description: 'Unknown token: "This link is invalid or has expired".' })
   async unsubscribe(@Body() body: NewsletterUnsubscribeRequest) {
     return { message: await this.newsletter.unsubscribe(body.token) };
+  }
+
+  /**
+   * RFC 8058 one-click unsubscribe, the address of the newsletter mail's `List-Unsubscribe` header: the mail
+   * provider POSTs `List-Unsubscribe=One-Click` (a form, accepted on this route only) with no cookies.
+   */
+  @Post('unsubscribe/:token')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '`{message: "You have been unsubscribed"}`' })
+  @ApiNotFoundResponse({ description: 'Unknown token.' })
+  async unsubscribeInOneClick(@Param('token') token: string) {
+    return { message: await this.newsletter.unsubscribe(token) };
   }
 }
