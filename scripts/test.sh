@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test suite and ends with one summary line ("tests: N passed, N failed, N skipped").
-#   unit        jest, beside the code
-#   e2e         the API and pages against PGlite, then against a fresh database on PostgreSQL
-#   browser     journeys in headless Chromium (Debian's chromium, driven by playwright-core)
+#   unit          jest, beside the code
+#   e2e-postgres  every API, page and CLI test, each file on a fresh PostgreSQL database, two files at a time
+#   e2e-pglite    the files that exercise what differs on the embedded database (PGLITE_SUITE below); every
+#                 file when PostgreSQL is absent, or with TEST_PGLITE=all
+#   browser       journeys in headless Chromium (Debian's chromium, driven by playwright-core)
+# Each e2e file used to run on both databases (docs/adr/0026-test-suite-time.md says why no longer).
 # On a plain machine a missing PostgreSQL or Chromium is skipped, LOUDLY. With CI=true (or
 # REQUIRE_POSTGRES=1 / REQUIRE_BROWSER=1) a missing one fails the run instead.
 set -uo pipefail
@@ -29,16 +32,29 @@ run_jest() { # name [VAR=value ...] -- jest args...
     --json --outputFile="$results/$name.json" || failed=1
 }
 
+# What the embedded database does its own way: the make-start path (migrations, seeding, the built server), search,
+# transactions and row locks (checkout, stock, payments), the gap-free invoice counter under concurrency, the job
+# queue's locking, and cursors (the orders export). The rest is the same SQL through the same ORM.
+PGLITE_SUITE=(cli server-process identity catalogue basket checkout payments invoices queue orders-export)
+pglite_paths=()
+for name in "${PGLITE_SUITE[@]}"; do pglite_paths+=("test/e2e/$name.e2e-spec.ts"); done
+
 run_jest unit -- --selectProjects unit
-run_jest e2e-pglite TEST_DATABASE=pglite -- --selectProjects e2e --runInBand
 
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$postgres_url" 2>/dev/null; then
-  run_jest e2e-postgres TEST_DATABASE=postgres TEST_POSTGRES_URL="$postgres_url" -- --selectProjects e2e --runInBand
+  # Files are independent (a database each, free ports), so two run at once on this 2-core machine.
+  run_jest e2e-postgres TEST_DATABASE=postgres TEST_POSTGRES_URL="$postgres_url" -- --selectProjects e2e --maxWorkers=2
+  if [ "${TEST_PGLITE:-}" = "all" ]; then
+    run_jest e2e-pglite TEST_DATABASE=pglite -- --selectProjects e2e --runInBand
+  else
+    run_jest e2e-pglite TEST_DATABASE=pglite -- "${pglite_paths[@]}" --selectProjects e2e --runInBand
+  fi
 elif [ -n "$require_postgres" ]; then
   echo "!!! PostgreSQL is not reachable at $postgres_url and it is required here: FAILING." >&2
   failed=1
 else
-  skipped+=("e2e on PostgreSQL (no server at $postgres_url)")
+  skipped+=("e2e on PostgreSQL (no server at $postgres_url): every e2e file ran on PGlite instead")
+  run_jest e2e-pglite TEST_DATABASE=pglite -- --selectProjects e2e --runInBand
 fi
 
 if [ -n "$chromium" ] && [ -x "$chromium" ]; then
