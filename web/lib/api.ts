@@ -156,6 +156,15 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * Raises the "Error 500" dialog or the "Auth Token Expired" warning for an answer that calls for one. `apiFetch`
+ * does it for its own calls; a request made otherwise (an upload through XMLHttpRequest, for its progress) calls it.
+ */
+export function announceResponseStatus(status: number, path: string): void {
+  if (status >= 500) notifyServerError({ status, path });
+  if (status === 401 && signedIn && !AUTH_CALLS.has(pathnameOf(path))) notifyAuthExpired(path);
+}
+
 /** Calls the API; resolves with the parsed body of a 2xx response, rejects otherwise. */
 export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const { body, headers: initHeaders, ...rest } = init;
@@ -174,8 +183,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiRequestInit =
   if (xsrf !== null && !headers.has(XSRF_HEADER)) headers.set(XSRF_HEADER, xsrf);
 
   const response = await fetch(path, { credentials: 'same-origin', ...rest, headers, body: requestBody });
-  if (response.status >= 500) notifyServerError({ status: response.status, path });
-  if (response.status === 401 && signedIn && !AUTH_CALLS.has(pathnameOf(path))) notifyAuthExpired(path);
+  announceResponseStatus(response.status, path);
   const parsed = await readBody(response).catch(() => undefined);
   if (response.status < 200 || response.status > 299) throw new ApiError(response.status, parsed, path);
   return parsed as T;

@@ -28,6 +28,8 @@ export interface ResourceEditorProps<T extends { id: number }> {
    * where the page wants it; a new one shows the form alone.
    */
   tabs?: (item: T, details: Tab) => Tab[];
+  /** Shapes a new one's body before it is sent (a product's chosen category → `category_ids: [id]`). */
+  createBody?: (body: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface ResourceEditorProps<T extends { id: number }> {
  * with the API's 422 reasons beside them, saves only what changed, warns before unsaved changes are lost, and
  * deletes after a confirmation. A resource's screen is then its fields and its title.
  */
-export function ResourceEditor<T extends { id: number }>({ resource, fields, title, defaults, children, deleteWarning, tabs }: ResourceEditorProps<T>) {
+export function ResourceEditor<T extends { id: number }>({ resource, fields, title, defaults, children, deleteWarning, tabs, createBody }: ResourceEditorProps<T>) {
   const { id } = useParams();
   const creating = id === undefined;
   const query = useQuery({
@@ -57,6 +59,7 @@ export function ResourceEditor<T extends { id: number }>({ resource, fields, tit
       defaults={defaults}
       deleteWarning={deleteWarning}
       tabs={tabs}
+      createBody={createBody}
     >
       {children}
     </EditorForm>
@@ -68,7 +71,7 @@ interface EditorFormProps<T extends { id: number }> extends Omit<ResourceEditorP
   children?: (item: T) => ReactNode;
 }
 
-function EditorForm<T extends { id: number }>({ resource, fields, item, title, defaults, children, deleteWarning, tabs }: EditorFormProps<T>) {
+function EditorForm<T extends { id: number }>({ resource, fields, item, title, defaults, children, deleteWarning, tabs, createBody }: EditorFormProps<T>) {
   const creating = item === undefined;
   const formId = useId();
   const notify = useNotify();
@@ -84,7 +87,7 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      creating ? resourceApi.create<T>(resource, body) : resourceApi.update<T>(resource, item.id, body),
+      creating ? resourceApi.create<T>(resource, createBody ? createBody(body) : body) : resourceApi.update<T>(resource, item.id, body),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: [resource.api] });
       queryClient.setQueryData([resource.api, String(saved.id)], saved);

@@ -1,7 +1,15 @@
 import type { RouteObject } from 'react-router';
-import { crud } from '../../kit/lazy-routes.js';
+import { crud, screen } from '../../kit/lazy-routes.js';
 
-/** The catalogue's screens: products by category, products, brands. */
+const productList = () => import('./product-list.screen.js');
+const productEdit = () => import('./product-edit.screen.js');
+
+/** The catalogue's screens: products by category (seed `/admin/products/cat/{id}`), products, brands. */
 export const catalogueRoutes: RouteObject[] = [
+  // `/admin/products` (every product) is where the editor's "All products" leads.
+  { path: '/admin/products', lazy: screen(productList) },
+  { path: '/admin/products/cat/:id', lazy: screen(productList) },
+  { path: '/admin/products/add', lazy: screen(productEdit) },
+  { path: '/admin/products/:id', lazy: screen(productEdit) },
   ...crud('/admin/brands', () => import('./brand-list.screen.js'), () => import('./brand-edit.screen.js')),
 ];

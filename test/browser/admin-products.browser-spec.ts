@@ -1,0 +1,307 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { eventually } from '../support/browser.js';
+import { useBrowserShop } from '../support/browser-shop.js';
+import { DEMO_ADMIN, signInThroughForm } from '../support/identity-browser.js';
+import { ROOT } from '../support/server-process.js';
+import { databaseKind } from '../support/test-database.js';
+
+const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.locator('[data-admin-progress]').waitFor({ state: 'detached' });
+  await page.locator('[data-admin-loading]').waitFor({ state: 'detached' });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}-${width}.png`), fullPage: width > 640 });
+}
+
+async function openPortal(page: Page): Promise<void> {
+  await signInThroughForm(page, DEMO_ADMIN);
+  await page.goto('/admin');
+  await page.locator('[data-admin-page="dashboard"]').waitFor();
+}
+
+/** Phone width, with the side menu closed as a phone user would have it (it opens by itself only on a wide screen). */
+async function narrow(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const toggle = page.locator('[data-admin-menu-toggle]');
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+}
+
+const notification = (page: Page, text: string | RegExp) => page.locator('[data-admin-notifications] [data-notice]').filter({ hasText: text }).first();
+
+interface ListLine {
+  id: number;
+  title: string;
+  code: string;
+  status: string;
+  featured: boolean;
+}
+
+/** What the API holds, read with the page's own session (GETs need no XSRF header). */
+async function api<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(url);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+interface ProductBody {
+  id: number;
+  title: string;
+  code: string;
+  summary: string;
+  year: number | null;
+  status: string;
+  category_ids: number[];
+  price_from: number | null;
+  options: { code: string; kind: string; price: number; qty: number | null; file_id: number | null }[];
+  images: { id: number; alt: string; sort_order: number }[];
+  files: { id: number; name: string }[];
+  videos: { title: string; url: string | null; is_preview: boolean }[];
+}
+
+const galleryAlts = (product: ProductBody) => [...product.images].sort((a, b) => a.sort_order - b.sort_order || a.id - b.id).map((image) => image.alt);
+
+/**
+ * Issue 14's product screens in Chromium against the built server on demo data: a category's products with
+ * search, filters and sort in the URL; creating a product; its tabs (categories, details, files, images,
+ * options, videos) and what the API holds after each change.
+ */
+describe(`administration portal: products in Chromium (${databaseKind})`, () => {
+  const shop = useBrowserShop({ setupTimeoutMs: 90_000 });
+
+  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+
+  it("a category's products: search, status and featured filters and the sort live in the URL; the switcher changes category", async () => {
+    const { page, problems } = await shop.open();
+    await openPortal(page);
+    await page.locator('[data-admin-menu]').getByRole('link', { name: 'Products', exact: true }).click();
+    await page.waitForURL('**/admin/products/cat/1');
+    const rows = page.locator('[data-admin-row]');
+    await rows.first().waitFor();
+    await page.locator('h1', { hasText: 'Products: Training DVDs' }).waitFor();
+    const inCategory = await api<{ data: ListLine[]; meta: { total: number } }>(page, '/api/admin/products?category=1&per_page=100');
+    expect(await page.locator('[data-admin-count]').innerText()).toContain(`of ${inCategory.meta.total}`);
+    await shoot(page, 'products-list');
+
+    // Search by code: one product.
+    const sought = inCategory.data[3]!;
+    await page.locator('[data-admin-search]').fill(sought.code);
+    await page.locator('[data-admin-search]').press('Enter');
+    await page.waitForURL(`**/admin/products/cat/1?search=${encodeURIComponent(sought.code)}`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-admin-row]').length === 1);
+    expect(await rows.innerText()).toContain(sought.title);
+    await page.locator('[data-admin-search]').fill('');
+    await page.locator('[data-admin-search]').press('Enter');
+    await page.waitForURL((url) => url.pathname === '/admin/products/cat/1' && url.search === '');
+
+    // Filters: featured ones, then only published among them.
+    await page.locator('[data-admin-filter="featured"]').selectOption('true');
+    await page.waitForURL('**/admin/products/cat/1?featured=true');
+    const featured = inCategory.data.filter((line) => line.featured);
+    expect(featured.length).toBeGreaterThan(0);
+    await page.waitForFunction((count) => document.querySelectorAll('[data-admin-row]').length === count, featured.length);
+    expect((await rows.allInnerTexts()).every((text) => text.includes('Featured'))).toBe(true);
+    await page.locator('[data-admin-filter="status"]').selectOption('published');
+    await page.waitForURL('**/admin/products/cat/1?featured=true&status=published');
+    await page.locator('[data-admin-filter="featured"]').selectOption('');
+    await page.waitForURL('**/admin/products/cat/1?status=published');
+    const published = inCategory.data.filter((line) => line.status === 'published');
+    await page.waitForFunction((count) => document.querySelectorAll('[data-admin-row]').length === Math.min(count, 25), published.length);
+    expect(await rows.locator('[data-product-status="draft"]').count()).toBe(0);
+
+    // Sort by title, then by code descending; a reload keeps filter and sort.
+    await page.locator('[data-admin-sort="title"]').click();
+    await page.waitForURL('**/admin/products/cat/1?status=published&sort=title');
+    expect(await page.locator('th[aria-sort="ascending"]').innerText()).toContain('Title');
+    const byTitle = published.map((line) => line.title).sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' })).slice(0, 25);
+    await eventually(async () => {
+      expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(byTitle);
+      return true;
+    }, { message: 'the rows sorted by title' });
+    await page.locator('[data-admin-sort="code"]').click();
+    await page.locator('[data-admin-sort="code"]').click();
+    await page.waitForURL('**/admin/products/cat/1?status=published&sort=-code');
+    await page.reload();
+    await rows.first().waitFor();
+    expect(await page.locator('[data-admin-filter="status"]').inputValue()).toBe('published');
+    expect(await page.locator('th[aria-sort="descending"]').innerText()).toContain('Code');
+    const byCodeDescending = published.map((line) => line.code).sort().reverse().slice(0, 25);
+    await eventually(async () => {
+      expect(await rows.locator('td:nth-child(3)').allInnerTexts()).toEqual(byCodeDescending);
+      return true;
+    }, { message: 'the rows sorted by code, descending' });
+
+    // The category switcher opens another category's page.
+    await page.locator('[data-admin-category-switcher]').selectOption('3');
+    await page.waitForURL('**/admin/products/cat/3');
+    await page.locator('h1', { hasText: 'Products: Posters' }).waitFor();
+    await rows.first().waitFor();
+    const posters = await api<{ meta: { total: number } }>(page, '/api/admin/products?category=3');
+    expect(await page.locator('[data-admin-count]').innerText()).toContain(`of ${posters.meta.total}`);
+
+    await narrow(page);
+    await shoot(page, 'products-list');
+    expect(problems.unexpected()).toEqual([]);
+  });
+
+  it('a new product: a code in use said beside the code; then its details, categories, options (a download needs a file), images reordered and deleted, videos', async () => {
+    const { page, problems } = await shop.open();
+    await openPortal(page);
+    await page.goto('/admin/products/cat/3');
+    await page.locator('[data-admin-row]').first().waitFor();
+    const taken = (await api<{ data: ListLine[] }>(page, '/api/admin/products?category=3')).data[0]!.code;
+
+    await page.locator('[data-admin-add]').click();
+    await page.waitForURL('**/admin/products/add?category=3');
+    const form = page.locator('form.admin-form');
+    expect(await form.getByLabel('Category').inputValue()).toBe('3');
+    await form.getByLabel('Title').fill('Forklift Safety Poster');
+    await form.getByLabel('Product code').fill(taken);
+    await form.locator('[data-admin-save]').click();
+    await form.locator('[data-field-error="code"]').waitFor();
+    expect(await form.getByLabel('Product code').getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, 'product-add-errors');
+    await form.getByLabel('Product code').fill('PST-FORK-901');
+    await form.locator('[data-admin-save]').click();
+    await page.waitForURL(/\/admin\/products\/\d+$/);
+    await notification(page, 'The product is created.').waitFor();
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const read = () => api<ProductBody>(page, `/api/admin/products/${id}`);
+    expect(await read()).toMatchObject({ title: 'Forklift Safety Poster', code: 'PST-FORK-901', status: 'draft', category_ids: [3] });
+
+    // The tabs, in the seed's order.
+    expect(await page.locator('[role="tab"]').allInnerTexts()).toEqual(['Categories', 'Details', 'Files (0)', 'Images (0)', 'Options (0)', 'Videos (0)']);
+    const tab = (name: string) => page.locator(`[data-admin-tab="${name}"]`);
+
+    // Details.
+    await tab('details').click();
+    await page.waitForURL(`**/admin/products/${id}?tab=details`);
+    await page.getByLabel('Summary').fill('An A2 laminated poster on safe forklift driving.');
+    await page.getByLabel('Year').fill('2025');
+    await page.getByLabel('Status').selectOption('published');
+    await page.locator('[data-admin-save]').click();
+    await notification(page, 'Saved.').waitFor();
+    expect(await read()).toMatchObject({ summary: 'An A2 laminated poster on safe forklift driving.', year: 2025, status: 'published' });
+
+    // Categories: add Training DVDs to Posters.
+    await tab('categories').click();
+    await page.getByLabel('Training DVDs').check();
+    await page.locator('[data-product-categories-save]').click();
+    await notification(page, 'Categories saved.').waitFor();
+    expect((await read()).category_ids.sort()).toEqual([1, 3]);
+
+    // Options: a posted one, then a download without a file (422 beside the file), a file uploaded there and chosen.
+    await tab('options').click();
+    await page.locator('[data-product-add-option]').click();
+    let optionForm = page.locator('[data-product-option-form]');
+    await optionForm.getByLabel('Name').fill('A2 laminated');
+    await optionForm.getByLabel('Option code').fill('PST-FORK-901-A2');
+    await optionForm.getByLabel('Price ex VAT').fill('12.50');
+    await optionForm.locator('[data-product-option-save]').click();
+    await notification(page, 'The option A2 laminated is added.').waitFor();
+    await page.locator('[data-product-option="PST-FORK-901-A2"]').waitFor();
+    expect(await read()).toMatchObject({ price_from: 1250, options: [{ code: 'PST-FORK-901-A2', kind: 'physical', price: 1250, qty: null }] });
+
+    await page.locator('[data-product-add-option]').click();
+    optionForm = page.locator('[data-product-option-form]');
+    await optionForm.getByLabel('Name').fill('Printable PDF');
+    await optionForm.getByLabel('Option code').fill('PST-FORK-901-PDF');
+    await optionForm.getByLabel('Price ex VAT').fill('4.00');
+    await optionForm.getByLabel('Kind').selectOption('download');
+    await optionForm.locator('[data-product-option-save]').click();
+    await optionForm.locator('[data-field-error="file_id"]').waitFor();
+    await shoot(page, 'product-option-errors');
+    await optionForm.locator('[data-product-file-uploader] input[type="file"]').setInputFiles({ name: 'forklift-poster.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await optionForm.locator('[data-product-file-uploader]').getByLabel('Name buyers see').fill('Forklift poster (A2, print-ready)');
+    await optionForm.locator('[data-product-file-upload]').click();
+    await notification(page, 'Forklift poster (A2, print-ready).pdf uploaded.').waitFor();
+    const file = (await read()).files[0]!;
+    expect(file.name).toBe('Forklift poster (A2, print-ready).pdf');
+    expect(await optionForm.locator('[data-field="file_id"] select').inputValue()).toBe(String(file.id));
+    await optionForm.locator('[data-product-option-save]').click();
+    await notification(page, 'The option Printable PDF is added.').waitFor();
+    expect((await read()).options.find((option) => option.code === 'PST-FORK-901-PDF')).toMatchObject({ kind: 'download', price: 400, file_id: file.id });
+    expect((await read()).price_from).toBe(400);
+
+    // Files: the download option's file cannot be deleted; the API's reason is shown.
+    await tab('files').click();
+    await page.locator('[data-product-file]').first().waitFor();
+    expect(await page.locator('[data-product-file] a').getAttribute('href')).toBe(`/api/admin/products/${id}/files/${file.id}/download`);
+    await page.getByRole('button', { name: `Delete ${file.name}` }).click();
+    await page.locator('dialog[data-admin-confirm][open] [data-admin-confirm-yes]').click();
+    const refusal = await page.locator('[data-product-file-refusal]').innerText();
+    expect(refusal.length).toBeGreaterThan(10);
+    expect((await read()).files).toHaveLength(1);
+
+    // Images: two uploaded with alt text, reordered by the buttons and by the drag handle's keyboard sensor, one deleted.
+    await tab('images').click();
+    for (const [alt, colour] of [
+      ['Red forklift poster', '#c0392b'],
+      ['Blue forklift poster', '#1d4e89'],
+    ] as const) {
+      const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).png().toBuffer();
+      await page.locator('[data-product-image-uploader] input[type="file"]').setInputFiles({ name: `${colour.slice(1)}.png`, mimeType: 'image/png', buffer: png });
+      await page.locator('[data-product-image-uploader]').getByLabel('Alt text').fill(alt);
+      await page.locator('[data-product-image-upload]').click();
+      await notification(page, 'Image uploaded.').waitFor();
+      await page.locator('[data-product-image]').filter({ has: page.locator(`img[alt="${alt}"]`) }).waitFor();
+      await notification(page, 'Image uploaded.').getByRole('button', { name: 'Dismiss' }).click();
+    }
+    expect(galleryAlts(await read())).toEqual(['Red forklift poster', 'Blue forklift poster']);
+    await page.getByRole('button', { name: 'Move image 1 (Red forklift poster) later' }).click();
+    await notification(page, 'Image order saved.').waitFor();
+    expect(galleryAlts(await read())).toEqual(['Blue forklift poster', 'Red forklift poster']);
+    await page.locator('.product-gallery__position').first().filter({ hasText: '1 of 2' }).waitFor();
+    expect(await page.locator('[data-product-image] img').first().getAttribute('alt')).toBe('Blue forklift poster');
+
+    // The drag handle with the keyboard: Space picks up, an arrow moves, Space drops.
+    await notification(page, 'Image order saved.').getByRole('button', { name: 'Dismiss' }).click();
+    const handle = page.getByRole('button', { name: 'Drag image 1 (Blue forklift poster)' });
+    await handle.focus();
+    // dnd-kit measures and moves in animation frames: each key after the last one has been acted on.
+    await page.keyboard.press('Space');
+    await page.locator('.product-gallery__item--dragging').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    await notification(page, 'Image order saved.').waitFor();
+    expect(galleryAlts(await read())).toEqual(['Red forklift poster', 'Blue forklift poster']);
+    await shoot(page, 'product-images');
+
+    await page.getByRole('button', { name: 'Delete image 2 (Blue forklift poster)' }).click();
+    const confirm = page.locator('dialog[data-admin-confirm][open]');
+    await confirm.getByText('Delete this image?').waitFor();
+    await confirm.locator('[data-admin-confirm-yes]').click();
+    await notification(page, 'The image is deleted.').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-product-image]').length === 1);
+    expect(galleryAlts(await read())).toEqual(['Red forklift poster']);
+
+    // Videos: one by its address.
+    await tab('videos').click();
+    const videoForm = page.locator('[data-product-video-form]');
+    await videoForm.getByLabel('Title').fill('Forklift trailer');
+    await videoForm.getByLabel('Video address').fill('http://example.com/clip');
+    await videoForm.locator('[data-product-video-add]').click();
+    await videoForm.locator('[data-field-error="url"]').waitFor();
+    await videoForm.getByLabel('Video address').fill('https://www.youtube.com/watch?v=abc123');
+    await videoForm.locator('[data-product-video-add]').click();
+    await page.locator('[data-product-video="Forklift trailer"]').waitFor();
+    expect((await read()).videos).toEqual([expect.objectContaining({ title: 'Forklift trailer', url: 'https://www.youtube.com/watch?v=abc123', is_preview: true })]);
+
+    // Every tab, wide and narrow.
+    for (const width of [1280, 390]) {
+      if (width < 640) await narrow(page);
+      for (const name of ['categories', 'details', 'files', 'images', 'options', 'videos']) {
+        await tab(name).click();
+        await page.locator('[role="tabpanel"]').waitFor();
+        await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+        await shoot(page, `product-${name}`);
+      }
+    }
+    expect(problems.unexpected([/status of 422/, /status of 409/])).toEqual([]);
+  });
+});

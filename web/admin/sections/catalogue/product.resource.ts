@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import { defineResource, fetchList } from '../../api/admin-api.js';
+import type { FieldSpec } from '../../kit/form-values.js';
+import type { Brand } from './brand.resource.js';
+
+/** docs/api/catalogue-admin.md "Categories". */
+export interface Category {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  sort_order: number;
+  product_count: number;
+  published_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ProductStatus = 'draft' | 'published';
+
+/** A line of the products list. */
+export interface ProductListItem {
+  id: number;
+  slug: string;
+  title: string;
+  code: string;
+  status: ProductStatus;
+  featured: boolean;
+  brand: { id: number; name: string } | null;
+  price_from: number | null;
+  option_count: number;
+  category_ids: number[];
+  image_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type OptionKind = 'physical' | 'download' | 'online_access' | 'course';
+
+export interface ProductOption {
+  id: number;
+  product_id: number;
+  name: string;
+  code: string;
+  price: number;
+  price_inc_vat: number;
+  weight: number;
+  qty: number | null;
+  kind: OptionKind;
+  file_id: number | null;
+  active: boolean;
+  sort_order: number;
+  in_stock: boolean;
+}
+
+export interface ProductImage {
+  id: number;
+  url: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface ProductVideo {
+  id: number;
+  title: string;
+  url: string | null;
+  uploaded: boolean;
+  is_preview: boolean;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface ProductFile {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  download_url: string;
+  created_at: string;
+}
+
+/** The full admin view of one product. */
+export interface Product extends Omit<ProductListItem, 'image_url' | 'option_count'> {
+  summary: string;
+  description: string;
+  brand_id: number | null;
+  running_time: number | null;
+  year: number | null;
+  language: string | null;
+  accreditation: string | null;
+  options: ProductOption[];
+  images: ProductImage[];
+  videos: ProductVideo[];
+  files: ProductFile[];
+}
+
+export const products = defineResource({ api: '/api/admin/products', screens: '/admin/products', noun: 'product' });
+export const categories = defineResource({ api: '/api/admin/categories', screens: '/admin/products/cat', noun: 'category', plural: 'categories' });
+
+/** The products of one category (seed: `/admin/products/cat/{id}`); every product without one. */
+export const categoryScreen = (categoryId: number | string | undefined) => (categoryId === undefined ? products.screens : `${products.screens}/cat/${categoryId}`);
+
+export const STATUS_OPTIONS = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'published', label: 'Published' },
+] as const;
+
+export const OPTION_KIND_LABELS: Record<OptionKind, string> = {
+  physical: 'Physical (posted)',
+  download: 'Download',
+  online_access: 'Online access',
+  course: 'Course place',
+};
+
+/** Every category, for the switcher and the categories tab (a shop has a handful; the API allows 100 a page). */
+export function useAllCategories() {
+  return useQuery({
+    queryKey: [categories.api, { per_page: 100 }],
+    queryFn: () => fetchList<Category>(categories.api, { per_page: 100 }),
+  });
+}
+
+/** Every brand, for the product's brand select. */
+export function useAllBrands() {
+  return useQuery({
+    queryKey: ['/api/admin/brands', { per_page: 100, sort: 'name' }],
+    queryFn: () => fetchList<Brand>('/api/admin/brands', { per_page: 100, sort: 'name' }),
+  });
+}
+
+/** The product's details (the Details tab and the add screen); the brand select needs the brands. */
+export function productFields(brands: readonly Brand[]): FieldSpec[] {
+  return [
+    { name: 'title', label: 'Title', required: true, maxLength: 200 },
+    { name: 'code', label: 'Product code', required: true, maxLength: 64, hint: 'Unique; letters, digits and . _ / -, e.g. HSD-0042.' },
+    { name: 'slug', label: 'Slug', maxLength: 160, hint: 'The end of its web address. Left blank, it is made from the title.' },
+    { name: 'status', label: 'Status', kind: 'select', required: true, options: STATUS_OPTIONS, hint: 'Drafts are hidden from the shop.' },
+    { name: 'brand_id', label: 'Brand', kind: 'select', numeric: true, nullable: true, options: brands.map((brand) => ({ value: String(brand.id), label: brand.name })) },
+    { name: 'summary', label: 'Summary', kind: 'textarea', maxLength: 1000, hint: 'One or two sentences for lists and search results.' },
+    { name: 'description', label: 'Description', kind: 'html', hint: 'HTML. Scripts, event handlers and javascript: links are removed when saved.' },
+    { name: 'running_time', label: 'Running time (minutes)', kind: 'number', nullable: true },
+    { name: 'year', label: 'Year', kind: 'number', nullable: true },
+    { name: 'language', label: 'Language', nullable: true, maxLength: 60 },
+    { name: 'accreditation', label: 'Accreditation', nullable: true, maxLength: 200, hint: 'e.g. RoSPA approved.' },
+    { name: 'featured', label: 'Featured', kind: 'checkbox' },
+  ];
+}
