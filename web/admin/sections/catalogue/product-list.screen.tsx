@@ -4,7 +4,7 @@ import { formatDateTime, formatPounds } from '../../../lib/format.js';
 import { DataTable, type Column } from '../../kit/DataTable.js';
 import { Link } from '../../kit/links.js';
 import { useListQuery, type ListQuery } from '../../kit/use-list-query.js';
-import { categoryScreen, products, STATUS_OPTIONS, useAllCategories, type ProductListItem } from './product.resource.js';
+import { categories, categoryScreen, products, STATUS_OPTIONS, useAllCategories, type ProductListItem } from './product.resource.js';
 import { StatusBadge } from './product-badges.js';
 import './products.css';
 
@@ -17,7 +17,7 @@ const columns: readonly Column<ProductListItem>[] = [
     header: 'Image',
     render: (row) => (row.image_url ? <img className="admin-thumb product-thumb" src={row.image_url} alt="" /> : <span className="admin-muted">None</span>),
   },
-  { key: 'code', header: 'Code', sort: 'code' },
+  { key: 'code', header: 'Code', sort: 'code', render: (row) => <span className="product-code">{row.code}</span> },
   {
     key: 'status',
     header: 'Status',
@@ -49,6 +49,9 @@ export function Component() {
       <div className="admin-page__header">
         <h1>{title}</h1>
         <div className="admin-page__actions">
+          <Link className="button button--secondary" to={categories.screens} data-admin-categories="">
+            Categories
+          </Link>
           <Link className="button" to={categoryId === undefined ? `${products.screens}/add` : `${products.screens}/add?category=${categoryId}`} data-admin-add="">
             Add product
           </Link>

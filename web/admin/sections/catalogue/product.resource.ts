@@ -98,7 +98,14 @@ export interface Product extends Omit<ProductListItem, 'image_url' | 'option_cou
 }
 
 export const products = defineResource({ api: '/api/admin/products', screens: '/admin/products', noun: 'product' });
-export const categories = defineResource({ api: '/api/admin/categories', screens: '/admin/products/cat', noun: 'category', plural: 'categories' });
+export const categories = defineResource({ api: '/api/admin/categories', screens: '/admin/categories', noun: 'category', plural: 'categories' });
+
+export const categoryFields: readonly FieldSpec[] = [
+  { name: 'name', label: 'Name', required: true, maxLength: 120 },
+  { name: 'slug', label: 'Slug', required: true, maxLength: 80, hint: 'Its web address, /category/{slug}: lower-case words joined by dashes, e.g. first-aid.' },
+  { name: 'description', label: 'Description', kind: 'textarea', maxLength: 5000, hint: 'Plain text, shown at the top of the category page.' },
+  { name: 'sort_order', label: 'Sort order', kind: 'number', hint: 'Lower numbers are listed first.' },
+];
 
 /** The products of one category (seed: `/admin/products/cat/{id}`); every product without one. */
 export const categoryScreen = (categoryId: number | string | undefined) => (categoryId === undefined ? products.screens : `${products.screens}/cat/${categoryId}`);
