@@ -227,6 +227,29 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     expect((await read()).options.find((option) => option.code === 'PST-FORK-901-PDF')).toMatchObject({ kind: 'download', price: 400, file_id: file.id });
     expect((await read()).price_from).toBe(400);
 
+    // An edit sends only what changed; a delete asks first.
+    await page.getByRole('button', { name: 'Edit A2 laminated' }).click();
+    optionForm = page.locator('[data-product-option-form]');
+    expect(await optionForm.getByLabel('Price ex VAT').inputValue()).toBe('12.50');
+    await optionForm.getByLabel('Quantity in stock').fill('5');
+    await optionForm.locator('[data-product-option-save]').click();
+    await notification(page, 'The option A2 laminated is saved.').waitFor();
+    expect((await read()).options.find((option) => option.code === 'PST-FORK-901-A2')).toMatchObject({ qty: 5, price: 1250 });
+    await page.locator('[data-product-add-option]').click();
+    optionForm = page.locator('[data-product-option-form]');
+    await optionForm.getByLabel('Name').fill('Withdrawn A3');
+    await optionForm.getByLabel('Option code').fill('PST-FORK-901-A3');
+    await optionForm.getByLabel('Price ex VAT').fill('1.00');
+    await optionForm.locator('[data-product-option-save]').click();
+    await page.locator('[data-product-option="PST-FORK-901-A3"]').waitFor();
+    expect((await read()).price_from).toBe(100);
+    await page.getByRole('button', { name: 'Delete Withdrawn A3' }).click();
+    await page.locator('dialog[data-admin-confirm][open]').getByText('Delete the option Withdrawn A3?').waitFor();
+    await page.locator('dialog[data-admin-confirm][open] [data-admin-confirm-yes]').click();
+    await notification(page, 'The option Withdrawn A3 is deleted.').waitFor();
+    expect((await read()).options.map((option) => option.code).sort()).toEqual(['PST-FORK-901-A2', 'PST-FORK-901-PDF']);
+    expect((await read()).price_from).toBe(400);
+
     // Files: the download option's file cannot be deleted; the API's reason is shown.
     await tab('files').click();
     await page.locator('[data-product-file]').first().waitFor();
