@@ -1,15 +1,17 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ResourceEditor } from '../../kit/ResourceEditor.js';
 import type { FieldSpec } from '../../kit/form-values.js';
 import { LoadError, Loading } from '../../kit/states.js';
 import { ProductCategoriesTab } from './product-categories.tab.js';
 import { ProductFilesTab } from './product-files.tab.js';
-import { ProductImagesTab } from './product-images.tab.js';
 import { ProductOptionsTab } from './product-options.tab.js';
 import { ProductVideosTab } from './product-videos.tab.js';
 import { productFields, products, useAllBrands, useAllCategories, type Product } from './product.resource.js';
 import './products.css';
+
+// The images tab brings drag-and-drop (dnd-kit, ~16 kB gzipped): loaded when the tab is first opened.
+const ProductImagesTab = lazy(() => import('./product-images.tab.js').then((module) => ({ default: module.ProductImagesTab })));
 
 /**
  * `/admin/products/add` (`?category={id}` preselects the category it was started from) and `/admin/products/{id}`
@@ -55,7 +57,15 @@ export function Component() {
         { id: 'categories', label: 'Categories', render: () => <ProductCategoriesTab product={product} /> },
         details,
         { id: 'files', label: `Files (${product.files.length})`, render: () => <ProductFilesTab product={product} /> },
-        { id: 'images', label: `Images (${product.images.length})`, render: () => <ProductImagesTab product={product} /> },
+        {
+          id: 'images',
+          label: `Images (${product.images.length})`,
+          render: () => (
+            <Suspense fallback={<Loading />}>
+              <ProductImagesTab product={product} />
+            </Suspense>
+          ),
+        },
         { id: 'options', label: `Options (${product.options.length})`, render: () => <ProductOptionsTab product={product} /> },
         { id: 'videos', label: `Videos (${product.videos.length})`, render: () => <ProductVideosTab product={product} /> },
       ]}

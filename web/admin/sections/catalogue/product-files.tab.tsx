@@ -128,11 +128,12 @@ export function FileUploader({ product, onUploaded }: { product: Product; onUplo
     setProgress({ loaded: 0, total: file.size });
     try {
       const stored = await uploadWithProgress<ProductFile>(productPath(product.id, 'files'), form, setProgress);
-      notify({ kind: 'success', message: `${stored.name} uploaded.` });
       setName('');
       if (input.current) input.current.value = '';
+      // The product is read again first, so the new file is in every list (an option's file select) when announced.
       await changed();
       onUploaded(stored);
+      notify({ kind: 'success', message: `${stored.name} uploaded.` });
     } catch (failed) {
       const failure = formFailure(failed);
       setError([...(failure.errors.file ?? []), ...(failure.errors.name ?? [])].join(' ') || failure.message);

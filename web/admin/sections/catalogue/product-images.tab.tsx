@@ -259,10 +259,10 @@ function ImageUploader({ product }: { product: Product }) {
     setProgress({ loaded: 0, total: file.size });
     try {
       await uploadWithProgress<ProductImage>(productPath(product.id, 'images'), form, setProgress);
-      notify({ kind: 'success', message: 'Image uploaded.' });
       setAlt('');
       if (input.current) input.current.value = '';
       await changed();
+      notify({ kind: 'success', message: 'Image uploaded.' });
     } catch (failed) {
       const failure = formFailure(failed);
       setErrors({ file: failure.errors.file?.join(' ') ?? (failure.errors.alt ? '' : failure.message), alt: failure.errors.alt?.join(' ') ?? '' });

@@ -128,11 +128,12 @@ function VideoForm({ product }: { product: Product }) {
         setProgress({ loaded: 0, total: file.size });
         await uploadWithProgress<ProductVideo>(productPath(product.id, 'videos'), form, setProgress);
       }
-      notify({ kind: 'success', message: `The video ${title.trim()} is added.` });
+      const added = title.trim();
       setTitle('');
       setUrl('');
       if (fileInput.current) fileInput.current.value = '';
       await changed();
+      notify({ kind: 'success', message: `The video ${added} is added.` });
     } catch (failed) {
       const failure = formFailure(failed);
       setErrors(failure.errors);
