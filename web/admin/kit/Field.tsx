@@ -1,5 +1,9 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { kindOf, type FieldSpec } from './form-values.js';
+import { Loading } from './states.js';
+
+/** The `html` kind's editor (ADR 0025): its own chunk, fetched only by a screen that shows an HTML field. */
+const RichTextField = lazy(() => import('./RichTextField.js'));
 
 interface FieldProps {
   field: FieldSpec;
@@ -19,6 +23,7 @@ export function Field({ field, value, onChange, errors, id: givenId }: FieldProp
   const id = givenId ?? ownId;
   const kind = kindOf(field);
   const invalid = errors !== undefined && errors.length > 0;
+  const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [field.hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(' ') || undefined;
@@ -52,7 +57,7 @@ export function Field({ field, value, onChange, errors, id: givenId }: FieldProp
 
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}${kind === 'textarea' || kind === 'html' ? ' field--wide' : ''}`} data-field={field.name}>
-      <label className="field__label" htmlFor={id}>
+      <label id={labelId} className="field__label" htmlFor={id}>
         {field.label}
         {!field.required && !field.readOnly && <span className="field__optional"> (optional)</span>}
       </label>
@@ -62,14 +67,17 @@ export function Field({ field, value, onChange, errors, id: givenId }: FieldProp
         </p>
       )}
       {invalid && <FieldError id={errorId} name={field.name} errors={errors} />}
-      {kind === 'textarea' || kind === 'html' ? (
+      {kind === 'html' ? (
+        <Suspense fallback={<Loading label="Loading the editor…" />}>
+          <RichTextField id={id} labelId={labelId} describedBy={describedBy} invalid={invalid} disabled={field.readOnly} value={text} onChange={onChange} />
+        </Suspense>
+      ) : kind === 'textarea' ? (
         <textarea
           {...common}
-          className={`input field__input admin-textarea${kind === 'html' ? ' admin-textarea--code' : ''}`}
-          rows={kind === 'html' ? 14 : 4}
+          className="input field__input admin-textarea"
+          rows={4}
           value={text}
           maxLength={field.maxLength}
-          spellCheck={kind !== 'html'}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       ) : kind === 'select' ? (
