@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.js';
 import { AdminLayout } from '../layouts/AdminLayout.js';
@@ -20,19 +21,24 @@ const queryClient = new QueryClient({
   },
 });
 
-const router = createBrowserRouter([
-  {
-    element: (
-      <AdminLayout>
-        <Outlet />
-      </AdminLayout>
-    ),
-    children: adminRoutes,
-  },
-]);
+const createAdminRouter = () =>
+  createBrowserRouter([
+    {
+      element: (
+        <AdminLayout>
+          <Outlet />
+        </AdminLayout>
+      ),
+      children: adminRoutes,
+    },
+  ]);
 
 /** The client-only portal: react-router's data router (lazy screens, blocking unsaved changes) over TanStack Query. */
 export function AdminApp() {
+  // Made when the portal first renders, not when its module loads: coming from a storefront page (a widget's
+  // "Edit" link), Vike loads this module while the address still says the storefront page's, and changes it
+  // just before rendering. A router made at load would start at "/" and show "Not found".
+  const [router] = useState(createAdminRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <NotificationsProvider>

@@ -17,6 +17,8 @@ const ADMIN_MENU: readonly { to: string; label: string }[] = [
   { to: '/admin/widgets', label: 'Widgets' },
   { to: '/admin/brands', label: 'Brand Logos' },
   { to: '/admin/seo', label: 'SEO' },
+  { to: '/admin/enquiries', label: 'Enquiries' },
+  { to: '/admin/newsletter', label: 'Newsletter' },
 ];
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 960px)').matches === true;

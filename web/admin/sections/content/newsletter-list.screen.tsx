@@ -1,0 +1,34 @@
+import { formatDateTime } from '../../../lib/format.js';
+import { When } from './when.js';
+import { newsletterSubscribers, type NewsletterSubscriber } from './content-lists.resource.js';
+import { ReadOnlyList } from './read-only-list.js';
+
+export function Component() {
+  return (
+    <ReadOnlyList<NewsletterSubscriber>
+      resource={newsletterSubscribers}
+      title="Newsletter"
+      searchLabel="e-mail address"
+      intro={
+        <p className="admin-page__intro">
+          Everyone who signed up in the storefront’s footer, newest first. Unsubscribed addresses stay listed as the record of their consent.
+        </p>
+      }
+      csvHref={() => '/api/admin/newsletter-subscribers.csv'}
+      columns={[
+        { key: 'email', header: 'E-mail address' },
+        {
+          key: 'subscribed',
+          header: 'Status',
+          render: (row) => (
+            <span className={`content-status content-status--${row.subscribed ? 'published' : 'draft'}`}>
+              {row.subscribed ? 'Subscribed' : `Unsubscribed ${formatDateTime(row.unsubscribed_at)}`}
+            </span>
+          ),
+        },
+        { key: 'consented_at', header: 'Consented', render: (row) => <When iso={row.consented_at} /> },
+        { key: 'created_at', header: 'Signed up', render: (row) => <When iso={row.created_at} /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { defineResource } from '../../api/admin-api.js';
+import type { FieldSpec } from '../../kit/form-values.js';
+
+/** docs/api/content.md: a named block of markup the storefront shows as is (sanitised when saved). */
+export interface Widget {
+  id: number;
+  name: string;
+  html: string;
+  updated_at: string;
+  /** The last administrator to save it; null for a seeded one. */
+  updated_by: number | null;
+}
+
+// The widgets' PUT is partial (name and html each optional), so an edit sends only what changed.
+export const widgets = defineResource({ api: '/api/admin/widgets', screens: '/admin/widgets', noun: 'widget' });
+
+export const widgetFields: readonly FieldSpec[] = [
+  {
+    name: 'name',
+    label: 'Name',
+    required: true,
+    maxLength: 100,
+    hint: 'How storefront pages ask for it: lower-case letters, digits and dashes, e.g. home-intro.',
+  },
+  {
+    name: 'html',
+    label: 'Content',
+    kind: 'html',
+    required: true,
+    hint: 'Shown on the storefront as it is. Scripts and unsafe attributes are removed when you save.',
+  },
+];
