@@ -29,6 +29,8 @@ export default function RichTextField({ id, labelId, describedBy, invalid, disab
   const emitted = useRef(value);
   const noteId = useId();
   const showingSource = useRef(false);
+  // Set by someone's focus in the visual view or use of its toolbar: only then are its updates an edit.
+  const touched = useRef(false);
 
   const editor = useEditor({
     extensions: [
@@ -45,11 +47,15 @@ export default function RichTextField({ id, labelId, describedBy, invalid, disab
     injectCSS: false,
     immediatelyRender: true,
     editorProps: { attributes: editorAttributes(id, labelId, describedBy, invalid) },
+    onFocus: () => {
+      touched.current = true;
+    },
     onUpdate: ({ editor: current }) => {
       // Only someone's edit in the visual view changes the value. The editor also updates itself (a trailing
       // paragraph after it loads, markup its schema drops), and taking that would rewrite markup nobody touched.
-      if (showingSource.current || !current.isFocused) return;
+      if (showingSource.current || !touched.current) return;
       const html = current.isEmpty ? '' : current.getHTML();
+      if (normalise(html) === normalise(emitted.current)) return; // the same markup, written another way
       emitted.current = html;
       onChange(html);
     },
@@ -89,7 +95,15 @@ export default function RichTextField({ id, labelId, describedBy, invalid, disab
 
   return (
     <div className={`rich-text${invalid ? ' rich-text--invalid' : ''}`} data-rich-text="">
-      <Toolbar editor={editor} source={source} disabled={disabled} onToggleSource={() => (source ? showVisual() : setSource(true))} />
+      <Toolbar
+        editor={editor}
+        source={source}
+        disabled={disabled}
+        onUse={() => {
+          touched.current = true;
+        }}
+        onToggleSource={() => (source ? showVisual() : setSource(true))}
+      />
       {lossy && (
         <p id={noteId} className="rich-text__note" data-rich-text-note="">
           This markup has parts the visual editor cannot keep (such as classes, tables or other elements), so it opens as HTML.
@@ -121,12 +135,14 @@ export default function RichTextField({ id, labelId, describedBy, invalid, disab
 
 interface ToolbarProps {
   editor: Editor | null;
+  /** Someone used a button: what follows is their edit. */
+  onUse: () => void;
   source: boolean;
   disabled: boolean | undefined;
   onToggleSource: () => void;
 }
 
-function Toolbar({ editor, source, disabled, onToggleSource }: ToolbarProps) {
+function Toolbar({ editor, source, disabled, onUse, onToggleSource }: ToolbarProps) {
   const [linking, setLinking] = useState(false);
   const state = useEditorState({
     editor,
@@ -147,30 +163,35 @@ function Toolbar({ editor, source, disabled, onToggleSource }: ToolbarProps) {
         : null,
   });
   const off = disabled === true || source || !editor || !state;
-  const chain = () => editor!.chain().focus();
+  // In the source view the buttons are off, and none shows as pressed.
+  const active = off ? null : state;
+  const chain = () => {
+    onUse();
+    return editor!.chain().focus();
+  };
 
   return (
     <div className="rich-text__toolbar-wrap">
       <div className="rich-text__toolbar" role="group" aria-label="Formatting">
-        <ToolButton label="Bold" pressed={state?.bold} disabled={off} onClick={() => chain().toggleBold().run()}>
+        <ToolButton label="Bold" pressed={active?.bold === true} disabled={off} onClick={() => chain().toggleBold().run()}>
           <b>B</b>
         </ToolButton>
-        <ToolButton label="Italic" pressed={state?.italic} disabled={off} onClick={() => chain().toggleItalic().run()}>
+        <ToolButton label="Italic" pressed={active?.italic === true} disabled={off} onClick={() => chain().toggleItalic().run()}>
           <i>I</i>
         </ToolButton>
-        <ToolButton label="Heading" pressed={state?.h2} disabled={off} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <ToolButton label="Heading" pressed={active?.h2 === true} disabled={off} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
           H2
         </ToolButton>
-        <ToolButton label="Subheading" pressed={state?.h3} disabled={off} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <ToolButton label="Subheading" pressed={active?.h3 === true} disabled={off} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
           H3
         </ToolButton>
-        <ToolButton label="Bulleted list" pressed={state?.bullets} disabled={off} onClick={() => chain().toggleBulletList().run()}>
+        <ToolButton label="Bulleted list" pressed={active?.bullets === true} disabled={off} onClick={() => chain().toggleBulletList().run()}>
           • List
         </ToolButton>
-        <ToolButton label="Numbered list" pressed={state?.numbers} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
+        <ToolButton label="Numbered list" pressed={active?.numbers === true} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
           1. List
         </ToolButton>
-        <ToolButton label="Link" pressed={state?.link || linking} disabled={off} onClick={() => setLinking((open) => !open)}>
+        <ToolButton label="Link" pressed={active !== null && (active.link || linking)} disabled={off} onClick={() => setLinking((open) => !open)}>
           Link
         </ToolButton>
         <ToolButton label="Undo" disabled={off || !state?.canUndo} onClick={() => chain().undo().run()}>
@@ -204,7 +225,7 @@ function Toolbar({ editor, source, disabled, onToggleSource }: ToolbarProps) {
           }}
           onCancel={() => {
             setLinking(false);
-            editor.commands.focus();
+            editor!.commands.focus();
           }}
         />
       )}
