@@ -137,6 +137,9 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.locator('[data-widget="home-accreditation"] [data-widget-edit]').click();
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
     expect(await page.locator('h1').innerText()).toBe('home-accreditation');
+    await page.getByRole('textbox', { name: 'Content' }).waitFor();
+    // Loading markup into the visual view is not an edit: nothing is unsaved until someone types.
+    expect(await page.locator('.admin-form__dirty').count()).toBe(0);
     const homeVisual = page.getByRole('textbox', { name: 'Content' });
     await homeVisual.click();
     await page.keyboard.press('ControlOrMeta+End');
@@ -145,6 +148,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.keyboard.type('Approved by RoSPA');
     await page.locator('[data-admin-save]').click();
     await notification(page, 'Saved.').waitFor();
+    expect(await page.locator('.admin-form__dirty').count()).toBe(0);
     const home = await fetch(`${shop.server.url}/`).then((response) => response.text());
     expect(home).toContain('<strong>Approved by RoSPA</strong>');
     expect(problems.unexpected()).toEqual([]);
@@ -185,6 +189,14 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.keyboard.type('Lift with your legs');
     await page.keyboard.press('ControlOrMeta+i');
     await page.keyboard.type(', not your back.');
+    // A link through the toolbar's address box: "back" selected, then Link, the address, Enter.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 'back'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await form.getByRole('button', { name: 'Link' }).click();
+    await form.getByLabel('Link address').fill('/blog/manual-handling');
+    await form.getByLabel('Link address').press('Enter');
+    await form.getByRole('textbox', { name: 'Body' }).getByRole('link', { name: 'back' }).waitFor();
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/blog\/\d+$/);
     await page.locator('[data-blog-publication="published"]').waitFor();
@@ -197,7 +209,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await notification(page, 'Saved.').waitFor();
     const post = await api<{ title: string; body: string; status: string; is_public: boolean }>(page, `/api/admin/blog/${id}`);
     expect(post).toMatchObject({ title: 'Manual handling: a refresher', status: 'published', is_public: true });
-    expect(post.body).toBe('<p><em>Lift with your legs</em>, not your back.</p>');
+    expect(post.body).toBe('<p><em>Lift with your legs</em>, not your <a href="/blog/manual-handling">back</a>.</p>');
     expect(await blogPage()).toContain('Manual handling: a refresher');
 
     // The list says which is which; the status filter lives in the URL.
@@ -252,6 +264,12 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.waitForURL('**/admin/enquiries?type=recruitment');
     expect(await page.locator('[data-admin-csv]').getAttribute('href')).toBe('/api/admin/enquiries.csv?type=recruitment');
     await page.locator('[data-admin-filter="type"]').selectOption('contact');
+    await row.waitFor();
+    // Searched by the company: the search and the type filter together, both in the URL.
+    await page.locator('[data-admin-search]').fill('northgate academy');
+    await page.locator('[data-admin-search]').press('Enter');
+    await page.waitForURL('**/admin/enquiries?type=contact&search=northgate+academy');
+    await page.locator('[data-admin-count]').getByText('1–1 of 1').waitFor();
     await row.waitFor();
     await shoot(page, 'enquiries');
     const csvHref = await page.locator('[data-admin-csv]').getAttribute('href');

@@ -97,8 +97,8 @@ export class EnquiryService {
     return ENQUIRY_RECEIVED;
   }
 
-  async list(query: { type?: EnquiryType | undefined; page: number; perPage: number }): Promise<Page<EnquiryView>> {
-    const { enquiries, total } = await this.enquiries.list(query.type, (query.page - 1) * query.perPage, query.perPage);
+  async list(query: { type?: EnquiryType | undefined; search?: string | undefined; page: number; perPage: number }): Promise<Page<EnquiryView>> {
+    const { enquiries, total } = await this.enquiries.list(query.type, (query.page - 1) * query.perPage, query.perPage, query.search);
     return pageOf(enquiries.map(toView), total, query.page, query.perPage);
   }
 

@@ -13,6 +13,7 @@ export function Component() {
     <ReadOnlyList<Enquiry>
       resource={enquiries}
       title="Enquiries"
+      searchLabel="name, company or e-mail"
       intro={<p className="admin-page__intro">What visitors sent from the contact and “Join us” pages, newest first.</p>}
       query={{ filters: FILTERS }}
       csvHref={(list) => `/api/admin/enquiries.csv${queryString({ type: list.params.type })}`}

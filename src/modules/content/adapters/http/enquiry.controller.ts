@@ -28,9 +28,9 @@ export class AdminEnquiryController {
   constructor(private readonly enquiries: EnquiryService) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Newest first, paginated `{data, meta}`; `?type=` keeps one type.' })
+  @ApiOkResponse({ description: 'Newest first, paginated `{data, meta}`; `?type=` keeps one type; `?search=` part of the name, company or e-mail.' })
   list(@Query() query: EnquiryListQuery) {
-    return this.enquiries.list({ type: query.type, page: query.page, perPage: query.per_page });
+    return this.enquiries.list({ type: query.type, search: query.search, page: query.page, perPage: query.per_page });
   }
 }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
-import { pageQuery } from '../../../../platform/http/list-query.js';
+import { searchQuery } from '../../../../platform/http/list-query.js';
 import { ENQUIRY_TYPES, type EnquiryType } from '../../domain/enquiry.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -35,7 +35,8 @@ export class EnquiryRequest {
   message!: string;
 }
 
-export class EnquiryListQuery extends pageQuery() {
+/** `GET /api/admin/enquiries`: one type, and part of the name, company or e-mail address (the portal's search). */
+export class EnquiryListQuery extends searchQuery('Part of the name, company or e-mail address.') {
   @ApiPropertyOptional({ enum: ENQUIRY_TYPES }) @IsOptional() @Transform(({ value }) => (value === '' ? undefined : value)) @IsIn(ENQUIRY_TYPES, TYPE)
   type?: EnquiryType;
 }

@@ -17,8 +17,15 @@ export class MikroOrmEnquiryRepository implements EnquiryRepository {
     return this.em.fork({ clear: true }).find(Enquiry, where, { orderBy: { id: 'desc' }, limit });
   }
 
-  async list(type: EnquiryType | undefined, offset: number, limit: number): Promise<{ enquiries: Enquiry[]; total: number }> {
-    const [enquiries, total] = await this.em.findAndCount(Enquiry, type ? { type } : {}, {
+  async list(type: EnquiryType | undefined, offset: number, limit: number, search?: string): Promise<{ enquiries: Enquiry[]; total: number }> {
+    const term = search?.trim();
+    // LIKE's own wildcards in what staff typed are matched as themselves.
+    const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const where = {
+      ...(type ? { type } : {}),
+      ...(pattern ? { $or: [{ name: { $ilike: pattern } }, { company: { $ilike: pattern } }, { email: { $ilike: pattern } }] } : {}),
+    };
+    const [enquiries, total] = await this.em.findAndCount(Enquiry, where, {
       orderBy: { createdAt: 'desc', id: 'desc' },
       offset,
       limit,
