@@ -11,6 +11,8 @@ const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
 async function shoot(page: Page, name: string): Promise<void> {
   await page.locator('[data-admin-progress]').waitFor({ state: 'detached' });
   const width = page.viewportSize()?.width ?? 0;
+  // From the top, so a full-page capture does not paint the sticky admin bar where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}-${width}.png`), fullPage: width > 640 });
 }
 

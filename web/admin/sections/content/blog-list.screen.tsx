@@ -25,7 +25,7 @@ export function Component() {
         </div>
       )}
       columns={[
-        { key: 'title', header: 'Title', sort: 'title' },
+        { key: 'title', header: 'Title', sort: 'title', render: (row) => <span className="content-title">{row.title}</span> },
         { key: 'status', header: 'Status', render: (row) => <BlogStatus post={row} /> },
         { key: 'published_at', header: 'Publish time', sort: 'published_at', render: (row) => <When iso={row.published_at} /> },
         { key: 'updated_at', header: 'Last edited', sort: 'updated_at', render: (row) => <When iso={row.updated_at} /> },

@@ -35,7 +35,7 @@ export const blogFields: readonly FieldSpec[] = [
     name: 'slug',
     label: 'Address',
     maxLength: 120,
-    hint: 'After /blog/: lower-case words and dashes; blank makes it from the title.',
+    hint: 'After /blog/, in lower-case words and dashes. Blank: from the title.',
   },
   {
     name: 'status',
