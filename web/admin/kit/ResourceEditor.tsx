@@ -108,11 +108,13 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
   const remove = useMutation({
     mutationFn: () => resourceApi.remove(resource, item!.id),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: [resource.api, String(item!.id)] });
-      void queryClient.invalidateQueries({ queryKey: [resource.api] });
       notify({ kind: 'success', message: `The ${resource.noun} is deleted.` });
       unsaved.allowNextNavigation();
       void navigate(resource.screens);
+      // Its own query is dropped, not refetched (that would ask for what was just deleted: a 404); the lists are.
+      const deleted = String(item!.id);
+      queryClient.removeQueries({ queryKey: [resource.api, deleted] });
+      void queryClient.invalidateQueries({ queryKey: [resource.api], predicate: (query) => query.queryKey[1] !== deleted });
     },
     onError: (error) => {
       setConfirmDelete(false);
@@ -211,7 +213,7 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
         <Link to={resource.screens}>← All {pluralOf(resource)}</Link>
       </p>
       <h1>{heading}</h1>
-      {item && tabs ? <Tabs label={heading} tabs={tabs(item, { id: 'details', label: 'Details', render: () => form })} /> : form}
+      {item && tabs ? <Tabs label={heading} defaultTab="details" tabs={tabs(item, { id: 'details', label: 'Details', render: () => form })} /> : form}
       {item && children?.(item)}
       {item && deleteWarning && (
         <ConfirmDialog

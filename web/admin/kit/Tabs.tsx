@@ -13,12 +13,18 @@ export interface Tab {
  * The edit pages' tabs (seed §2: a product's categories, details, files…; a user's details, orders…): the WAI-ARIA
  * tabs pattern — arrow keys, Home and End move between tabs, Tab goes into the open panel.
  */
-export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
+export function Tabs({ tabs, label, defaultTab }: {
+  tabs: readonly Tab[];
+  label: string;
+  /** The tab shown when the URL names none (its URL has no `?tab=`); the first one unless said. */
+  defaultTab?: string;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const baseId = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const requested = searchParams.get('tab');
-  const active = tabs.find((tab) => tab.id === requested) ?? tabs[0];
+  const fallback = tabs.find((tab) => tab.id === defaultTab) ?? tabs[0];
+  const active = tabs.find((tab) => tab.id === requested) ?? fallback;
   if (!active) return null;
 
   const open = (tab: Tab, focus = false) => {
@@ -27,7 +33,7 @@ export function Tabs({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
         const next = new URLSearchParams(current);
         // A tab's list starts on its own first page, unsorted and unsearched.
         for (const name of ['page', 'sort', 'search']) next.delete(name);
-        if (tab.id === tabs[0]?.id) next.delete('tab');
+        if (tab.id === fallback?.id) next.delete('tab');
         else next.set('tab', tab.id);
         return next;
       },
