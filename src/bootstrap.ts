@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module.js';
 import type { Environment } from './config/environment.js';
 import { hardenHttp } from './platform/http/http-hardening.js';
+import { sessionCookieOf } from './modules/identity/index.js';
 import { entityManagerPerRequest } from './platform/persistence/index.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
 import { isPaymentWebhook, keepRawJsonBody } from './platform/http/raw-body.js';
@@ -56,7 +57,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   fastify.addHook('onRequest', entityManagerPerRequest(app.get(MikroORM)));
   app.useLogger(new QuietStartLogger(app.get(Logger)));
 
-  await hardenHttp(app, env);
+  await hardenHttp(app, env, { sessionTokenOf: sessionCookieOf });
   await registerUploads(app);
   // After the cookie plugin's own onSend hook (hooks run in the order they were added).
   fastify.addHook('onSend', withoutCookiesOnMedia);

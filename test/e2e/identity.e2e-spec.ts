@@ -158,6 +158,29 @@ describe(`identity API (${databaseKind})`, () => {
       expect((await client.get('/api/user')).status).toBe(200);
     });
 
+    it('binds a signed-in browser’s XSRF token to its session: a planted cookie and header of the same value are refused', async () => {
+      const client = new CookieClient(shop, nextIp());
+      await client.get('/api/health');
+      const guestXsrf = client.cookie('XSRF-TOKEN');
+      const { res } = await register(client);
+      const session = client.cookie('shop_session')!;
+      const bound = client.cookie('XSRF-TOKEN')!;
+      expect(bound).not.toBe(guestXsrf); // the sign-in replaced the guest's token with the session's
+      expect(setCookieNamed(res, 'XSRF-TOKEN')).toMatch(/^XSRF-TOKEN=[\w-]{43};/);
+      // Cookie tossing: a value the attacker chose, set as the cookie and sent as the header, no longer passes.
+      const planted = await request(shop.app.getHttpServer()).put('/api/user/profile').set('X-Forwarded-For', client.ip)
+        .set('Cookie', `shop_session=${session}; XSRF-TOKEN=attacker-chosen-value`).set('X-XSRF-TOKEN', 'attacker-chosen-value')
+        .send({ first_name: 'X', last_name: 'Y' });
+      expect(planted.status).toBe(403);
+      // The session's own token passes, whatever XSRF cookie the request carries.
+      const own = await request(shop.app.getHttpServer()).put('/api/user/profile').set('X-Forwarded-For', client.ip)
+        .set('Cookie', `shop_session=${session}; XSRF-TOKEN=attacker-chosen-value`).set('X-XSRF-TOKEN', bound)
+        .send({ first_name: 'Jo', last_name: 'Bloggs' });
+      expect(own.status).toBe(200);
+      // …and the answer re-issues the session's token over the planted one.
+      expect(setCookieNamed(own, 'XSRF-TOKEN')).toContain(`XSRF-TOKEN=${bound};`);
+    });
+
     it('gives every visitor an XSRF cookie that scripts can read', async () => {
       const res = await http().get('/api/health');
       const cookie = setCookieNamed(res, 'XSRF-TOKEN')!;

@@ -16,6 +16,7 @@ export { parseUserImportRow, readUserImportHeader } from './adapters/csv/user-im
 export type { UserView } from './application/user-view.js';
 export type { SessionView } from './application/session.service.js';
 export { AdminController, AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';
+export { sessionCookieOf } from './adapters/http/session-cookie.js';
 /** The UK address rules of the profile, for other modules' requests (the checkout's addresses). */
 export { AddressRequest } from './adapters/http/identity.requests.js';
 

@@ -1,11 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Environment } from '../../config/environment.js';
 import { WEB_BUILD_DIR } from '../../config/project-root.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { useHostPrefixedCookies } from './cookie-names.js';
 import { issueXsrfCookie } from './xsrf.js';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -14,8 +16,14 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
  * The security baseline every module inherits: security headers with a nonce-based CSP, no caching of
  * API answers, and a static file server that only ever exposes the built client assets.
  */
-export async function hardenHttp(app: NestFastifyApplication, env: Environment): Promise<void> {
+/** What the HTTP layer needs from identity without depending on it: the session cookie's value of a request. */
+export interface HttpSessionReader {
+  sessionTokenOf(request: FastifyRequest): string | null;
+}
+
+export async function hardenHttp(app: NestFastifyApplication, env: Environment, sessions: HttpSessionReader): Promise<void> {
   const https = env.publicUrl.startsWith('https://');
+  useHostPrefixedCookies(https);
   const development = env.NODE_ENV === 'development';
 
   const fastify = app.getHttpAdapter().getInstance();
@@ -47,7 +55,7 @@ export async function hardenHttp(app: NestFastifyApplication, env: Environment):
   });
 
   await app.register(fastifyCookie);
-  fastify.addHook('onRequest', issueXsrfCookie(https));
+  fastify.addHook('onRequest', issueXsrfCookie(https, (request) => sessions.sessionTokenOf(request)));
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Default for every API answer; an endpoint whose answer is the same for everyone may relax it.

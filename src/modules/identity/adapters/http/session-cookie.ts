@@ -1,11 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieName } from '../../../../platform/http/cookie-names.js';
+import { setSessionXsrfCookie } from '../../../../platform/http/xsrf.js';
 import type { IssuedSession } from '../../application/session.service.js';
 
-/** The browser's session: HttpOnly (scripts never see it), SameSite=Lax, Secure under HTTPS. */
+/** The browser's session: HttpOnly (scripts never see it), SameSite=Lax, Secure and `__Host-` under HTTPS. */
 export const SESSION_COOKIE = 'shop_session';
 
+/** Sets the session cookie, and the XSRF cookie of that session (platform/http/xsrf.ts). */
 export function setSessionCookie(reply: FastifyReply, session: IssuedSession, secure: boolean): void {
-  void reply.setCookie(SESSION_COOKIE, session.token, {
+  setSessionXsrfCookie(reply, session.token, secure);
+  void reply.setCookie(cookieName(SESSION_COOKIE), session.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -16,7 +20,7 @@ export function setSessionCookie(reply: FastifyReply, session: IssuedSession, se
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  void reply.clearCookie(cookieName(SESSION_COOKIE), { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
 /** The token a request carries: `Authorization: Bearer` (API clients) first, else the cookie. */
@@ -26,6 +30,11 @@ export function tokenOf(request: FastifyRequest): { token: string; via: 'bearer'
     const token = header.slice('Bearer '.length).trim();
     if (token) return { token, via: 'bearer' };
   }
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = sessionCookieOf(request);
   return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/** The session cookie's value (never the bearer token): what the browser's XSRF token is bound to. */
+export function sessionCookieOf(request: FastifyRequest): string | null {
+  return request.cookies[cookieName(SESSION_COOKIE)] || null;
 }

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
-import { isStateChanging, xsrfHeaderMatchesCookie } from '../../../../platform/http/xsrf.js';
+import { isStateChanging, xsrfHeaderMatchesSession } from '../../../../platform/http/xsrf.js';
 import { SessionService } from '../../application/session.service.js';
 import { type Access, ACCESS_KEY, type RequestWithViewer } from './access.js';
 import { clearSessionCookie, tokenOf } from './session-cookie.js';
@@ -30,7 +30,7 @@ export class SessionGuard implements CanActivate {
       clearSessionCookie(context.switchToHttp().getResponse<FastifyReply>(), this.env.publicUrl.startsWith('https://'));
     }
 
-    if (viewer?.via === 'cookie' && isStateChanging(request.method) && !xsrfHeaderMatchesCookie(request)) {
+    if (viewer?.via === 'cookie' && presented && isStateChanging(request.method) && !xsrfHeaderMatchesSession(request, presented.token)) {
       throw new ForbiddenException('The XSRF token is missing or does not match.');
     }
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
