@@ -1,29 +1,12 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { adminNotification, openPortal, prepareScreenshots, shootAdmin } from '../support/admin-browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
-import { DEMO_ADMIN, hydrated, signInThroughForm, uniqueEmail } from '../support/identity-browser.js';
-import { ROOT } from '../support/server-process.js';
+import { hydrated, uniqueEmail } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
 
-const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.locator('[data-admin-progress]').waitFor({ state: 'detached' });
-  const width = page.viewportSize()?.width ?? 0;
-  // From the top, so a full-page capture does not paint the sticky admin bar where the page was scrolled to.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}-${width}.png`), fullPage: width > 640 });
-}
 
-async function openPortal(page: Page, menu?: string): Promise<void> {
-  await signInThroughForm(page, DEMO_ADMIN);
-  await page.goto('/admin');
-  await page.locator('[data-admin-page="dashboard"]').waitFor();
-  if (menu) await page.locator('[data-admin-menu]').getByRole('link', { name: menu, exact: true }).click();
-}
 
-const notification = (page: Page, text: string | RegExp) => page.locator('[data-admin-notifications] [data-notice]').filter({ hasText: text });
 
 /** A `datetime-local` value `days` from now in the browser's own time zone (what the field shows). */
 const localInputInDays = (page: Page, days: number) =>
@@ -46,7 +29,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     return (await response.json()) as T;
   };
 
-  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+  beforeAll(() => prepareScreenshots());
 
   it('widgets: bold through the editor, a script typed in the HTML source is gone after saving, the storefront Edit link opens the editor', async () => {
     const { page, problems } = await shop.open();
@@ -57,7 +40,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     expect(await page.locator('th[aria-sort="ascending"]').innerText()).toContain('Name');
     await page.locator('[data-admin-sort="updated_at"]').click();
     await page.waitForURL('**/admin/widgets?sort=updated_at');
-    await shoot(page, 'widget-list');
+    await shootAdmin(page, 'widget-list');
 
     await page.locator('[data-admin-add]').click();
     await page.waitForURL('**/admin/widgets/add');
@@ -75,7 +58,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await bold.click();
     expect(await bold.getAttribute('aria-pressed')).toBe('true');
     expect(await visual.locator('strong').innerText()).toBe('half price posters');
-    await shoot(page, 'widget-editor');
+    await shootAdmin(page, 'widget-editor');
 
     // The HTML source: the markup the editor made, edited as text (a script typed in).
     const toggle = form.locator('[data-rich-text-toggle]');
@@ -85,7 +68,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     expect(await source.inputValue()).toBe('<p>Spring offer: <strong>half price posters</strong> this week.</p>');
     expect(await bold.isDisabled()).toBe(true);
     await source.fill('<p>Spring offer: <strong>half price posters</strong> this week.</p><script>alert("x")</script><p>Ends <em>Sunday</em>.</p>');
-    await shoot(page, 'widget-source');
+    await shootAdmin(page, 'widget-source');
     // Back to the visual view: what the source says, formatted.
     await toggle.click();
     await visual.locator('em').getByText('Sunday').waitFor();
@@ -93,7 +76,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
 
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
-    await notification(page, 'The widget is created.').waitFor();
+    await adminNotification(page, 'The widget is created.').waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const stored = await api<{ name: string; html: string; updated_by: number | null }>(page, `/api/admin/widgets/${id}`);
     expect(stored.name).toBe('spring-offer');
@@ -109,7 +92,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     // Markup the visual editor cannot keep (a class on a div) opens as HTML, untouched, with a note.
     await page.locator('[data-rich-text-source]').fill('<div class="offer"><p>Call <a href="/contact">our team</a>.</p></div>');
     await page.locator('[data-admin-save]').click();
-    await notification(page, 'Saved.').waitFor();
+    await adminNotification(page, 'Saved.').waitFor();
     expect((await api<{ html: string }>(page, `/api/admin/widgets/${id}`)).html).toBe('<div class="offer"><p>Call <a href="/contact">our team</a>.</p></div>');
     await page.reload();
     await page.locator('[data-rich-text-note]').waitFor();
@@ -130,7 +113,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await confirm.getByText('Delete spring-offer?').waitFor();
     await confirm.locator('[data-admin-confirm-yes]').click();
     await page.waitForURL('**/admin/widgets');
-    await notification(page, 'The widget is deleted.').waitFor();
+    await adminNotification(page, 'The widget is deleted.').waitFor();
     expect((await page.request.get(`${shop.server.url}/api/admin/widgets/${id}`)).status()).toBe(404);
 
     // The storefront's "Edit" link on a widget lands on its editor; a change made there is on the home page.
@@ -149,7 +132,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.keyboard.press('ControlOrMeta+b');
     await page.keyboard.type('Approved by RoSPA');
     await page.locator('[data-admin-save]').click();
-    await notification(page, 'Saved.').waitFor();
+    await adminNotification(page, 'Saved.').waitFor();
     expect(await page.locator('.admin-form__dirty').count()).toBe(0);
     const home = await fetch(`${shop.server.url}/`).then((response) => response.text());
     expect(home).toContain('<strong>Approved by RoSPA</strong>');
@@ -162,7 +145,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.waitForURL('**/admin/blog');
     const rows = page.locator('[data-admin-row]');
     await rows.first().waitFor();
-    await shoot(page, 'blog-list');
+    await shootAdmin(page, 'blog-list');
     const blogPage = () => fetch(`${shop.server.url}/blog`).then((response) => response.text());
 
     // Scheduled: published, with a time two days ahead.
@@ -176,10 +159,10 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.keyboard.type('Most falls from ladders happen below two metres.');
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/blog\/\d+$/);
-    await notification(page, 'The blog post is created.').waitFor();
+    await adminNotification(page, 'The blog post is created.').waitFor();
     await page.locator('[data-blog-publication="scheduled"]').waitFor();
     expect(await page.getByLabel('Address').inputValue()).toBe('ladder-safety-three-points-of-contact');
-    await shoot(page, 'blog-edit');
+    await shootAdmin(page, 'blog-edit');
     expect(await blogPage()).not.toContain('Ladder safety: three points of contact');
 
     // Published now: the date left blank.
@@ -208,7 +191,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     // An edit of the title alone sends the whole post (the PUT replaces it): the body and status stay.
     await page.getByLabel('Title').fill('Manual handling: a refresher');
     await page.locator('[data-admin-save]').click();
-    await notification(page, 'Saved.').waitFor();
+    await adminNotification(page, 'Saved.').waitFor();
     const post = await api<{ title: string; body: string; status: string; is_public: boolean }>(page, `/api/admin/blog/${id}`);
     expect(post).toMatchObject({ title: 'Manual handling: a refresher', status: 'published', is_public: true });
     expect(post.body).toBe('<p><em>Lift with your legs</em>, not your <a href="/blog/manual-handling">back</a>.</p>');
@@ -232,7 +215,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await confirm.getByText('Delete Manual handling: a refresher?').waitFor();
     await confirm.locator('[data-admin-confirm-yes]').click();
     await page.waitForURL('**/admin/blog');
-    await notification(page, 'The blog post is deleted.').waitFor();
+    await adminNotification(page, 'The blog post is deleted.').waitFor();
     expect(await blogPage()).not.toContain('Manual handling');
     expect(problems.unexpected()).toEqual([]);
   });
@@ -273,7 +256,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.waitForURL('**/admin/enquiries?type=contact&search=northgate+academy');
     await page.locator('[data-admin-count]').getByText('1–1 of 1').waitFor();
     await row.waitFor();
-    await shoot(page, 'enquiries');
+    await shootAdmin(page, 'enquiries');
     const csvHref = await page.locator('[data-admin-csv]').getAttribute('href');
     expect(csvHref).toBe('/api/admin/enquiries.csv?type=contact');
     const csv = await page.request.get(`${shop.server.url}${csvHref}`);
@@ -288,7 +271,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.locator('[data-admin-count]').getByText('1–1 of 1').waitFor();
     await rows.filter({ hasText: subscriber }).waitFor();
     expect(await rows.first().innerText()).toContain('Subscribed');
-    await shoot(page, 'newsletter');
+    await shootAdmin(page, 'newsletter');
     const download = await page.request.get(`${shop.server.url}${await page.locator('[data-admin-csv]').getAttribute('href')}`);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-type']).toMatch(/^text\/csv/);
@@ -312,7 +295,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
       await page.goto(url);
       await page.locator(ready).first().waitFor();
       await page.locator('[data-admin-loading]').waitFor({ state: 'detached' });
-      await shoot(page, name);
+      await shootAdmin(page, name);
       // The screen itself fits (a wide table scrolls inside its own box); the admin bar above is the layout's.
       const overflow = await page.evaluate(() => {
         const screen = document.querySelector('.admin-page')!;
@@ -323,7 +306,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.goto('/admin/widgets/add');
     await page.locator('[data-rich-text-toggle]').click();
     await page.locator('[data-rich-text-source]').waitFor();
-    await shoot(page, 'widget-source');
+    await shootAdmin(page, 'widget-source');
     expect(problems.unexpected()).toEqual([]);
   });
 });

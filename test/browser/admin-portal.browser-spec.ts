@@ -1,32 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { eventually } from '../support/browser.js';
+import { adminNotification, openPortal, prepareScreenshots, shootAdmin } from '../support/admin-browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { HttpBuyer } from '../support/http-buyer.js';
-import { DEMO_ADMIN, DEMO_COUNCIL, signInThroughForm } from '../support/identity-browser.js';
-import { ROOT } from '../support/server-process.js';
+import { DEMO_ADMIN, DEMO_COUNCIL } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
 
-const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.locator('[data-admin-progress]').waitFor({ state: 'detached' });
-  const width = page.viewportSize()?.width ?? 0;
-  // A phone's screenshot is what the phone shows (a full-page one repeats the sticky header mid-page).
-  await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}-${width}.png`), fullPage: width > 640 });
-}
 
-/** The admin's way in: the form, then the portal through its side menu (as staff do). */
-async function openPortal(page: Page, menu?: string): Promise<void> {
-  await signInThroughForm(page, DEMO_ADMIN);
-  await page.goto('/admin');
-  await page.locator('[data-admin-page="dashboard"]').waitFor();
-  if (menu) await page.locator('[data-admin-menu]').getByRole('link', { name: menu, exact: true }).click();
-}
 
-const notification = (page: Page, text: string | RegExp) => page.locator('[data-admin-notifications] [data-notice]').filter({ hasText: text });
 
 /**
  * Issue 14's kit in Chromium against the built server on demo data: lists whose state lives in the URL, forms
@@ -36,7 +18,7 @@ const notification = (page: Page, text: string | RegExp) => page.locator('[data-
 describe(`administration portal in Chromium (${databaseKind})`, () => {
   const shop = useBrowserShop({ setupTimeoutMs: 90_000 });
 
-  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+  beforeAll(() => prepareScreenshots());
 
   it('delivery types: the list, an add with errors beside the fields, an edit that warns before leaving unsaved, a delete after asking', async () => {
     const { page, problems } = await shop.open();
@@ -45,7 +27,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     const rows = page.locator('[data-admin-row]');
     await rows.first().waitFor();
     expect(await rows.filter({ hasText: 'Royal Mail Tracked 48' }).innerText()).toContain('£3.95');
-    await shoot(page, 'delivery-list');
+    await shootAdmin(page, 'delivery-list');
 
     await page.locator('[data-admin-add]').click();
     await page.waitForURL('**/admin/delivery/add');
@@ -64,13 +46,13 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await form.locator('[data-field-error="name"]').waitFor();
     expect(await form.locator('[data-field-error="price"]').count()).toBe(0);
     expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
-    await shoot(page, 'delivery-add-errors');
+    await shootAdmin(page, 'delivery-add-errors');
 
     await form.getByLabel('Name').fill('Pallet delivery');
     await form.getByLabel('Up to weight (grams)').fill('500000');
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/delivery\/\d+$/);
-    await notification(page, 'The delivery type is created.').waitFor();
+    await adminNotification(page, 'The delivery type is created.').waitFor();
     expect(await page.locator('h1').innerText()).toBe('Pallet delivery');
     expect(await page.getByLabel('Price ex VAT').inputValue()).toBe('6.50');
 
@@ -79,12 +61,12 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.locator('[data-admin-menu]').getByRole('link', { name: 'Brand Logos' }).click();
     const leave = page.locator('dialog[data-admin-confirm][open]');
     await leave.getByText('Leave without saving?').waitFor();
-    await shoot(page, 'delivery-unsaved');
+    await shootAdmin(page, 'delivery-unsaved');
     await leave.getByRole('button', { name: 'Cancel' }).click();
     expect(page.url()).toMatch(/\/admin\/delivery\/\d+$/);
     expect(await page.getByLabel('Name').inputValue()).toBe('Pallet delivery, 2 days');
     await page.locator('[data-admin-save]').click();
-    await notification(page, 'Saved.').waitFor();
+    await adminNotification(page, 'Saved.').waitFor();
     expect(await page.locator('h1').innerText()).toBe('Pallet delivery, 2 days');
 
     // Delete asks first, then the list no longer has it.
@@ -93,7 +75,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await confirm.getByText('Delete Pallet delivery, 2 days?').waitFor();
     await confirm.locator('[data-admin-confirm-yes]').click();
     await page.waitForURL('**/admin/delivery');
-    await notification(page, 'The delivery type is deleted.').waitFor();
+    await adminNotification(page, 'The delivery type is deleted.').waitFor();
     await rows.first().waitFor();
     expect(await rows.filter({ hasText: 'Pallet delivery' }).count()).toBe(0);
     expect(problems.unexpected([/status of 422/])).toEqual([]);
@@ -115,12 +97,12 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
 
     const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#0b5394' } }).png().toBuffer();
     await page.locator('[data-admin-upload] input[type="file"]').setInputFiles({ name: 'zenith.png', mimeType: 'image/png', buffer: png });
-    await notification(page, 'Logo uploaded.').waitFor();
+    await adminNotification(page, 'Logo uploaded.').waitFor();
     const preview = page.locator('.admin-upload__preview');
     expect(await preview.getAttribute('src')).toMatch(/^\/media\/brands\/.+\.webp$/);
     await page.waitForFunction(() => (document.querySelector('.admin-upload__preview') as HTMLImageElement | null)?.complete === true);
     expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
-    await shoot(page, 'brand-edit');
+    await shootAdmin(page, 'brand-edit');
 
     await page.locator('.admin-breadcrumb a').click();
     await page.waitForURL('**/admin/brands');
@@ -146,7 +128,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.waitForURL('**/admin/brands?sort=-name');
     const descending = (names: string[]) => names.join('|') === [...names].sort((a, b) => b.localeCompare(a, 'en-GB', { sensitivity: 'base' })).join('|');
     await eventually(async () => descending(await rows.locator('td:first-child').allInnerTexts()), { message: 'the brands to be sorted Z to A' });
-    await shoot(page, 'brand-list');
+    await shootAdmin(page, 'brand-list');
     await page.goBack();
     await page.waitForURL('**/admin/brands?sort=name');
     await page.goBack();
@@ -167,11 +149,11 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await form.getByLabel('Description').fill('Laminated A2 and A3 health and safety posters, delivered across the UK.');
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/seo\/\d+$/);
-    await notification(page, 'The SEO entry is created.').waitFor();
-    await shoot(page, 'seo-edit');
+    await adminNotification(page, 'The SEO entry is created.').waitFor();
+    await shootAdmin(page, 'seo-edit');
     await page.goto('/admin/seo');
     await page.locator('[data-admin-row]').filter({ hasText: '/category/posters' }).waitFor();
-    await shoot(page, 'seo-list');
+    await shootAdmin(page, 'seo-list');
 
     // The storefront page now carries the title.
     const storefront = await fetch(`${shop.server.url}/category/posters`).then((response) => response.text());
@@ -203,7 +185,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await eventually(async () => (await row.count()) === 1, { message: 'the search to find the one order' });
     expect(await row.innerText()).toContain(placed.number);
     expect(await row.innerText()).toContain('On account: invoice due');
-    await shoot(page, 'order-list');
+    await shootAdmin(page, 'order-list');
     await row.getByRole('link', { name: placed.number }).click();
     await page.waitForURL(`**/admin/orders/${placed.id}`);
     await page.locator('[data-admin-order]').waitFor();
@@ -221,7 +203,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     expect(await payments.locator('[data-field-error="amount"]').innerText()).toContain('Enter an amount in pounds');
     await payments.getByLabel('Amount received').fill('10.00');
     await payments.locator('[data-admin-record-payment]').click();
-    await notification(page, 'Payment recorded:').waitFor();
+    await adminNotification(page, 'Payment recorded:').waitFor();
     const due = placed.grand_total - 1000;
     expect(await payments.locator('[data-admin-amount-due]').innerText()).toBe(`£${(due / 100).toFixed(2)}`);
     expect(await payments.getByLabel('Amount received').inputValue()).toBe((due / 100).toFixed(2));
@@ -239,12 +221,12 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     expect(await dialog.locator('[data-field-error="tracking_number"]').innerText()).toContain('Enter the tracking number');
     await dialog.getByLabel('Tracking number').fill('RM123456789GB');
     await dialog.getByLabel('Note for the history').fill('Two boxes');
-    await shoot(page, 'order-dispatch');
+    await shootAdmin(page, 'order-dispatch');
     await dialog.locator('[data-admin-confirm-yes]').click();
     await page.locator('h1 [data-order-status="dispatched"]').waitFor();
     expect(await page.locator('[data-admin-tracking]').innerText()).toBe('RM123456789GB');
     expect(await page.locator('[data-admin-history]').innerText()).toContain('Two boxes');
-    await shoot(page, 'order-detail');
+    await shootAdmin(page, 'order-detail');
 
     // A refund asks first, then the credit note is there.
     await page.locator('[data-admin-transition="refunded"]').click();
@@ -258,7 +240,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload(); // a phone starts with the menu closed
     await page.locator('[data-admin-order]').waitFor();
-    await shoot(page, 'order-detail');
+    await shootAdmin(page, 'order-detail');
     expect(problems.unexpected()).toEqual([]);
   });
 
@@ -280,7 +262,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await form.getByLabel('Company').fill('Leeds Training Ltd');
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/users\/\d+$/);
-    await notification(page, 'The user is created.').waitFor();
+    await adminNotification(page, 'The user is created.').waitFor();
     expect(await page.locator('h1').innerText()).toBe('Robin Buyer');
 
     // The address is checked by the profile's rules, each reason beside its line.
@@ -291,10 +273,10 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.getByLabel('Account terms: may pay on account').check();
     await page.locator('[data-admin-save]').click();
     await page.locator('[data-field-error="billing_address.postcode"]').waitFor();
-    await shoot(page, 'user-errors');
+    await shootAdmin(page, 'user-errors');
     await billing.getByLabel('Postcode').fill('ls101ab');
     await page.locator('[data-admin-save]').click();
-    await notification(page, 'Saved.').waitFor();
+    await adminNotification(page, 'Saved.').waitFor();
     expect(await billing.getByLabel('Postcode').inputValue()).toBe('LS10 1AB');
     const id = Number(page.url().split('/').pop());
     const admin = await HttpBuyer.signIn(shop.server.url, DEMO_ADMIN);
@@ -312,7 +294,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.waitForURL((url) => url.searchParams.get('tab') === 'orders');
     const order = page.locator('[data-admin-tabs] [data-admin-row]').filter({ hasText: placed.number });
     await order.waitFor();
-    await shoot(page, 'user-orders');
+    await shootAdmin(page, 'user-orders');
     await page.keyboard.press('ArrowRight'); // the tabs follow the arrow keys
     await page.locator('[data-admin-tab="previews"]').focus();
     await page.keyboard.press('ArrowRight');
@@ -349,11 +331,11 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     const last = figures.sales_by_day[figures.sales_by_day.length - 1]!;
     expect(await page.locator(`[data-admin-sales-day="${last.date}"] td`).first().innerText()).toBe(String(last.orders));
     expect(await page.locator('[data-admin-sales-day]').count()).toBe(30);
-    await shoot(page, 'dashboard');
+    await shootAdmin(page, 'dashboard');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.locator('[data-admin-sales-chart] canvas').waitFor();
-    await shoot(page, 'dashboard');
+    await shootAdmin(page, 'dashboard');
     expect(problems.unexpected()).toEqual([]);
   });
 });

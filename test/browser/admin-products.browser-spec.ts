@@ -1,30 +1,15 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { eventually } from '../support/browser.js';
+import { adminNotification, openPortal, prepareScreenshots, shootAdmin } from '../support/admin-browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
-import { DEMO_ADMIN, signInThroughForm } from '../support/identity-browser.js';
-import { ROOT } from '../support/server-process.js';
 import { databaseKind } from '../support/test-database.js';
 
-const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
 // The smallest thing the shop's type sniffing takes for an MP4: an ftyp box with the mp42 brand.
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom'), Buffer.alloc(64)]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.locator('[data-admin-progress]').waitFor({ state: 'detached' });
-  await page.locator('[data-admin-loading]').waitFor({ state: 'detached' });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}-${width}.png`), fullPage: width > 640 });
-}
 
-async function openPortal(page: Page): Promise<void> {
-  await signInThroughForm(page, DEMO_ADMIN);
-  await page.goto('/admin');
-  await page.locator('[data-admin-page="dashboard"]').waitFor();
-}
 
 /** Phone width, with the side menu closed as a phone user would have it (it opens by itself only on a wide screen). */
 async function narrow(page: Page): Promise<void> {
@@ -33,7 +18,6 @@ async function narrow(page: Page): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
 }
 
-const notification = (page: Page, text: string | RegExp) => page.locator('[data-admin-notifications] [data-notice]').filter({ hasText: text }).first();
 
 interface ListLine {
   id: number;
@@ -59,8 +43,9 @@ interface ProductBody {
   status: string;
   category_ids: number[];
   price_from: number | null;
-  options: { code: string; kind: string; price: number; qty: number | null; file_id: number | null }[];
-  images: { id: number; alt: string; sort_order: number }[];
+  slug: string;
+  options: { code: string; name: string; kind: string; price: number; qty: number | null; file_id: number | null; active: boolean }[];
+  images: { id: number; url: string; alt: string; sort_order: number }[];
   files: { id: number; name: string }[];
   videos: { title: string; url: string | null; is_preview: boolean }[];
 }
@@ -75,7 +60,7 @@ const galleryAlts = (product: ProductBody) => [...product.images].sort((a, b) =>
 describe(`administration portal: products in Chromium (${databaseKind})`, () => {
   const shop = useBrowserShop({ setupTimeoutMs: 90_000 });
 
-  beforeAll(() => mkdir(SCREENSHOTS, { recursive: true }));
+  beforeAll(() => prepareScreenshots());
 
   it("a category's products: search, status and featured filters and the sort live in the URL; the switcher changes category", async () => {
     const { page, problems } = await shop.open();
@@ -87,7 +72,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.locator('h1', { hasText: 'Products: Training DVDs' }).waitFor();
     const inCategory = await api<{ data: ListLine[]; meta: { total: number } }>(page, '/api/admin/products?category=1&per_page=100');
     expect(await page.locator('[data-admin-count]').innerText()).toContain(`of ${inCategory.meta.total}`);
-    await shoot(page, 'products-list');
+    await shootAdmin(page, 'products-list');
 
     // Search by code: one product.
     const sought = inCategory.data[3]!;
@@ -146,7 +131,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     expect(await page.locator('[data-admin-count]').innerText()).toContain(`of ${posters.meta.total}`);
 
     await narrow(page);
-    await shoot(page, 'products-list');
+    await shootAdmin(page, 'products-list');
     expect(problems.unexpected()).toEqual([]);
   });
 
@@ -166,11 +151,11 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await form.locator('[data-admin-save]').click();
     await form.locator('[data-field-error="code"]').waitFor();
     expect(await form.getByLabel('Product code').getAttribute('aria-invalid')).toBe('true');
-    await shoot(page, 'product-add-errors');
+    await shootAdmin(page, 'product-add-errors');
     await form.getByLabel('Product code').fill('PST-FORK-901');
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/products\/\d+$/);
-    await notification(page, 'The product is created.').waitFor();
+    await adminNotification(page, 'The product is created.').waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const read = () => api<ProductBody>(page, `/api/admin/products/${id}`);
     expect(await read()).toMatchObject({ title: 'Forklift Safety Poster', code: 'PST-FORK-901', status: 'draft', category_ids: [3] });
@@ -186,14 +171,14 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.getByLabel('Year').fill('2025');
     await page.getByLabel('Status').selectOption('published');
     await page.locator('[data-admin-save]').click();
-    await notification(page, 'Saved.').waitFor();
+    await adminNotification(page, 'Saved.').waitFor();
     expect(await read()).toMatchObject({ summary: 'An A2 laminated poster on safe forklift driving.', year: 2025, status: 'published' });
 
     // Categories: add Training DVDs to Posters.
     await tab('categories').click();
     await page.getByLabel('Training DVDs').check();
     await page.locator('[data-product-categories-save]').click();
-    await notification(page, 'Categories saved.').waitFor();
+    await adminNotification(page, 'Categories saved.').waitFor();
     expect((await read()).category_ids.sort()).toEqual([1, 3]);
 
     // Options: a posted one, then a download without a file (422 beside the file), a file uploaded there and chosen.
@@ -204,7 +189,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await optionForm.getByLabel('Option code').fill('PST-FORK-901-A2');
     await optionForm.getByLabel('Price ex VAT').fill('12.50');
     await optionForm.locator('[data-product-option-save]').click();
-    await notification(page, 'The option A2 laminated is added.').waitFor();
+    await adminNotification(page, 'The option A2 laminated is added.').waitFor();
     await page.locator('[data-product-option="PST-FORK-901-A2"]').waitFor();
     expect(await read()).toMatchObject({ price_from: 1250, options: [{ code: 'PST-FORK-901-A2', kind: 'physical', price: 1250, qty: null }] });
 
@@ -216,16 +201,16 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await optionForm.getByLabel('Kind').selectOption('download');
     await optionForm.locator('[data-product-option-save]').click();
     await optionForm.locator('[data-field-error="file_id"]').waitFor();
-    await shoot(page, 'product-option-errors');
+    await shootAdmin(page, 'product-option-errors');
     await optionForm.locator('[data-product-file-uploader] input[type="file"]').setInputFiles({ name: 'forklift-poster.pdf', mimeType: 'application/pdf', buffer: PDF });
     await optionForm.locator('[data-product-file-uploader]').getByLabel('Name buyers see').fill('Forklift poster (A2, print-ready)');
     await optionForm.locator('[data-product-file-upload]').click();
-    await notification(page, 'Forklift poster (A2, print-ready).pdf uploaded.').waitFor();
+    await adminNotification(page, 'Forklift poster (A2, print-ready).pdf uploaded.').waitFor();
     const file = (await read()).files[0]!;
     expect(file.name).toBe('Forklift poster (A2, print-ready).pdf');
     expect(await optionForm.locator('[data-field="file_id"] select').inputValue()).toBe(String(file.id));
     await optionForm.locator('[data-product-option-save]').click();
-    await notification(page, 'The option Printable PDF is added.').waitFor();
+    await adminNotification(page, 'The option Printable PDF is added.').waitFor();
     expect((await read()).options.find((option) => option.code === 'PST-FORK-901-PDF')).toMatchObject({ kind: 'download', price: 400, file_id: file.id });
     expect((await read()).price_from).toBe(400);
 
@@ -235,7 +220,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     expect(await optionForm.getByLabel('Price ex VAT').inputValue()).toBe('12.50');
     await optionForm.getByLabel('Quantity in stock').fill('5');
     await optionForm.locator('[data-product-option-save]').click();
-    await notification(page, 'The option A2 laminated is saved.').waitFor();
+    await adminNotification(page, 'The option A2 laminated is saved.').waitFor();
     expect((await read()).options.find((option) => option.code === 'PST-FORK-901-A2')).toMatchObject({ qty: 5, price: 1250 });
     await page.locator('[data-product-add-option]').click();
     optionForm = page.locator('[data-product-option-form]');
@@ -248,7 +233,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.getByRole('button', { name: 'Delete Withdrawn A3' }).click();
     await page.locator('dialog[data-admin-confirm][open]').getByText('Delete the option Withdrawn A3?').waitFor();
     await page.locator('dialog[data-admin-confirm][open] [data-admin-confirm-yes]').click();
-    await notification(page, 'The option Withdrawn A3 is deleted.').waitFor();
+    await adminNotification(page, 'The option Withdrawn A3 is deleted.').waitFor();
     expect((await read()).options.map((option) => option.code).sort()).toEqual(['PST-FORK-901-A2', 'PST-FORK-901-PDF']);
     expect((await read()).price_from).toBe(400);
 
@@ -272,19 +257,19 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
       await page.locator('[data-product-image-uploader] input[type="file"]').setInputFiles({ name: `${colour.slice(1)}.png`, mimeType: 'image/png', buffer: png });
       await page.locator('[data-product-image-uploader]').getByLabel('Alt text').fill(alt);
       await page.locator('[data-product-image-upload]').click();
-      await notification(page, 'Image uploaded.').waitFor();
+      await adminNotification(page, 'Image uploaded.').waitFor();
       await page.locator('[data-product-image]').filter({ has: page.locator(`img[alt="${alt}"]`) }).waitFor();
-      await notification(page, 'Image uploaded.').getByRole('button', { name: 'Dismiss' }).click();
+      await adminNotification(page, 'Image uploaded.').getByRole('button', { name: 'Dismiss' }).click();
     }
     expect(galleryAlts(await read())).toEqual(['Red forklift poster', 'Blue forklift poster']);
     await page.getByRole('button', { name: 'Move image 1 (Red forklift poster) later' }).click();
-    await notification(page, 'Image order saved.').waitFor();
+    await adminNotification(page, 'Image order saved.').waitFor();
     expect(galleryAlts(await read())).toEqual(['Blue forklift poster', 'Red forklift poster']);
     await page.locator('.product-gallery__position').first().filter({ hasText: '1 of 2' }).waitFor();
     expect(await page.locator('[data-product-image] img').first().getAttribute('alt')).toBe('Blue forklift poster');
 
     // The drag handle with the keyboard: Space picks up, an arrow moves, Space drops.
-    await notification(page, 'Image order saved.').getByRole('button', { name: 'Dismiss' }).click();
+    await adminNotification(page, 'Image order saved.').getByRole('button', { name: 'Dismiss' }).click();
     const handle = page.getByRole('button', { name: 'Drag image 1 (Blue forklift poster)' });
     await handle.focus();
     // dnd-kit measures and moves in animation frames: each key after the last one has been acted on.
@@ -295,15 +280,15 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     // The image passed over makes way (a transform of its own) before the drop.
     await page.waitForFunction(() => /translate3d\(-?[1-9]/.test(document.querySelectorAll<HTMLElement>('.product-gallery__item')[1]?.style.transform ?? ''));
     await page.keyboard.press('Space');
-    await notification(page, 'Image order saved.').waitFor();
+    await adminNotification(page, 'Image order saved.').waitFor();
     expect(galleryAlts(await read())).toEqual(['Red forklift poster', 'Blue forklift poster']);
-    await shoot(page, 'product-images');
+    await shootAdmin(page, 'product-images');
 
     await page.getByRole('button', { name: 'Delete image 2 (Blue forklift poster)' }).click();
     const confirm = page.locator('dialog[data-admin-confirm][open]');
     await confirm.getByText('Delete this image?').waitFor();
     await confirm.locator('[data-admin-confirm-yes]').click();
-    await notification(page, 'The image is deleted.').waitFor();
+    await adminNotification(page, 'The image is deleted.').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-product-image]').length === 1);
     expect(galleryAlts(await read())).toEqual(['Red forklift poster']);
 
@@ -324,13 +309,25 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await videoForm.getByLabel('Video file').setInputFiles({ name: 'full-film.mp4', mimeType: 'video/mp4', buffer: MP4 });
     await videoForm.getByLabel('Shown in previews').uncheck();
     await videoForm.locator('[data-product-video-add]').click();
-    await notification(page, 'The video Full film is added.').waitFor();
+    await adminNotification(page, 'The video Full film is added.').waitFor();
     expect((await read()).videos).toContainEqual(expect.objectContaining({ title: 'Full film', url: null, is_preview: false }));
     expect(await page.locator('[data-product-video="Full film"]').innerText()).toContain('Uploaded file');
     await page.getByRole('button', { name: 'Delete Forklift trailer' }).click();
     await page.locator('dialog[data-admin-confirm][open] [data-admin-confirm-yes]').click();
-    await notification(page, 'The video Forklift trailer is deleted.').waitFor();
+    await adminNotification(page, 'The video Forklift trailer is deleted.').waitFor();
     expect((await read()).videos.map((video) => video.title)).toEqual(['Full film']);
+
+    // Published in the portal, so on the storefront: its page shows the title, the gallery's first image and the options.
+    const published = await read();
+    expect(published.status).toBe('published');
+    const storefront = await page.context().newPage();
+    await storefront.goto(`/products/${published.slug}`);
+    expect(await storefront.locator('h1').innerText()).toBe(published.title);
+    await storefront.locator(`img[src="${published.images[0]!.url}"]`).first().waitFor();
+    for (const option of published.options.filter((candidate) => candidate.active)) {
+      await storefront.locator('#options').getByText(option.name, { exact: false }).first().waitFor();
+    }
+    await storefront.close();
 
     // Every tab, wide and narrow (the notifications dismissed, so the screenshots show the tabs).
     const closes = page.locator('.admin-notifications__close');
@@ -341,7 +338,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
         await tab(name).click();
         await page.locator('[role="tabpanel"]').waitFor();
         await page.waitForFunction(() => [...document.images].every((image) => image.complete));
-        await shoot(page, `product-${name}`);
+        await shootAdmin(page, `product-${name}`);
       }
     }
     expect(problems.unexpected([/status of 422/, /status of 409/])).toEqual([]);
@@ -354,7 +351,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.waitForURL('**/admin/categories');
     const rows = page.locator('[data-admin-row]');
     await rows.filter({ hasText: 'Training DVDs' }).waitFor();
-    await shoot(page, 'categories-list');
+    await shootAdmin(page, 'categories-list');
 
     await page.locator('[data-admin-add]').click();
     const form = page.locator('form.admin-form');
@@ -365,7 +362,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await form.getByLabel('Slug').fill('first-aid');
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/categories\/\d+$/);
-    await notification(page, 'The category is created.').waitFor();
+    await adminNotification(page, 'The category is created.').waitFor();
     const created = Number(new URL(page.url()).pathname.split('/').pop());
     expect(await api<{ slug: string; product_count: number }>(page, `/api/admin/categories/${created}`)).toMatchObject({ slug: 'first-aid', product_count: 0 });
 
@@ -380,7 +377,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.locator('[data-admin-delete]').click();
     await page.locator('dialog[data-admin-confirm][open] [data-admin-confirm-yes]').click();
     await page.waitForURL('**/admin/categories');
-    await notification(page, 'The category is deleted.').waitFor();
+    await adminNotification(page, 'The category is deleted.').waitFor();
     expect((await page.request.get(`/api/admin/categories/${created}`)).status()).toBe(404);
     // The editor's own query of the deleted category may be read once more as it goes (a 404, not shown).
     expect(problems.unexpected([/status of 422/, /status of 409/, /status of 404 .*\/api\/admin\/categories\/\d+\)/])).toEqual([]);

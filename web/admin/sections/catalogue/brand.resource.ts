@@ -1,17 +1,8 @@
 import { defineResource } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../kit/form-values.js';
 
-/** docs/api/catalogue-admin.md "Brands". */
-export interface Brand {
-  id: number;
-  name: string;
-  website: string | null;
-  sort_order: number;
-  logo_url: string | null;
-  product_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/** docs/api/catalogue-admin.md "Brands", as the API declares it. */
+export type { AdminBrandView as Brand } from '../../../../src/modules/catalogue/index.js';
 
 export const brands = defineResource({ api: '/api/admin/brands', screens: '/admin/brands', noun: 'brand' });
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { formatDateTime, formatPounds } from '../../../lib/format.js';
+import { SelectFilter } from '../../kit/filters.js';
 import { DataTable, type Column } from '../../kit/DataTable.js';
 import { Link } from '../../kit/links.js';
 import { useListQuery, type ListQuery } from '../../kit/use-list-query.js';
@@ -105,8 +106,8 @@ function CategorySwitcher({ current }: { current: string | undefined }) {
 function ProductFilters({ list }: { list: ListQuery<ProductListItem> }) {
   return (
     <>
-      <ListSelect list={list} name="status" label="Status" options={STATUS_OPTIONS} />
-      <ListSelect
+      <SelectFilter list={list} name="status" label="Status" options={STATUS_OPTIONS} />
+      <SelectFilter
         list={list}
         name="featured"
         label="Featured"
@@ -116,24 +117,5 @@ function ProductFilters({ list }: { list: ListQuery<ProductListItem> }) {
         ]}
       />
     </>
-  );
-}
-
-function ListSelect({ list, name, label, options }: { list: ListQuery<ProductListItem>; name: string; label: string; options: readonly { value: string; label: string }[] }) {
-  const id = useId();
-  return (
-    <div className="product-filter">
-      <label htmlFor={id} className="product-filter__label">
-        {label}
-      </label>
-      <select id={id} className="input" value={list.params[name] ?? ''} onChange={(event) => list.set(name, event.currentTarget.value)} data-admin-filter={name}>
-        <option value="">All</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -3,99 +3,24 @@ import { defineResource, fetchList } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../kit/form-values.js';
 import type { Brand } from './brand.resource.js';
 
-/** docs/api/catalogue-admin.md "Categories". */
-export interface Category {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  sort_order: number;
-  product_count: number;
-  published_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * The catalogue's admin views (docs/api/catalogue-admin.md), as the API declares them: the screens read the server's
+ * own types, so a field added or renamed there shows up here at compile time.
+ */
+export type {
+  AdminCategoryView as Category,
+  AdminProductListItem as ProductListItem,
+  AdminOptionView as ProductOption,
+  AdminImageView as ProductImage,
+  AdminVideoView as ProductVideo,
+  AdminFileView as ProductFile,
+  AdminProductView as Product,
+} from '../../../../src/modules/catalogue/index.js';
+import type { AdminCategoryView as Category } from '../../../../src/modules/catalogue/index.js';
+export type { OptionKind } from '../../../../src/modules/catalogue/index.js';
+import type { OptionKind } from '../../../../src/modules/catalogue/index.js';
 
 export type ProductStatus = 'draft' | 'published';
-
-/** A line of the products list. */
-export interface ProductListItem {
-  id: number;
-  slug: string;
-  title: string;
-  code: string;
-  status: ProductStatus;
-  featured: boolean;
-  brand: { id: number; name: string } | null;
-  price_from: number | null;
-  option_count: number;
-  category_ids: number[];
-  image_url: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export type OptionKind = 'physical' | 'download' | 'online_access' | 'course';
-
-export interface ProductOption {
-  id: number;
-  product_id: number;
-  name: string;
-  code: string;
-  price: number;
-  price_inc_vat: number;
-  weight: number;
-  qty: number | null;
-  kind: OptionKind;
-  file_id: number | null;
-  active: boolean;
-  sort_order: number;
-  in_stock: boolean;
-}
-
-export interface ProductImage {
-  id: number;
-  url: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-  sort_order: number;
-  created_at: string;
-}
-
-export interface ProductVideo {
-  id: number;
-  title: string;
-  url: string | null;
-  uploaded: boolean;
-  is_preview: boolean;
-  sort_order: number;
-  created_at: string;
-}
-
-export interface ProductFile {
-  id: number;
-  name: string;
-  content_type: string;
-  size: number;
-  download_url: string;
-  created_at: string;
-}
-
-/** The full admin view of one product. */
-export interface Product extends Omit<ProductListItem, 'image_url' | 'option_count'> {
-  summary: string;
-  description: string;
-  brand_id: number | null;
-  running_time: number | null;
-  year: number | null;
-  language: string | null;
-  accreditation: string | null;
-  options: ProductOption[];
-  images: ProductImage[];
-  videos: ProductVideo[];
-  files: ProductFile[];
-}
 
 export const products = defineResource({ api: '/api/admin/products', screens: '/admin/products', noun: 'product' });
 export const categories = defineResource({ api: '/api/admin/categories', screens: '/admin/categories', noun: 'category', plural: 'categories' });

@@ -2,17 +2,7 @@ import { defineResource } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../kit/form-values.js';
 
 /** docs/api/buying.md "Administration": delivery types (name, price ex VAT in pence, weight band in grams). */
-export interface DeliveryType {
-  id: number;
-  name: string;
-  price: number;
-  min_weight: number;
-  max_weight: number | null;
-  active: boolean;
-  sort_order: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { DeliveryTypeView as DeliveryType } from '../../../../src/modules/orders/index.js';
 
 export const deliveryTypes = defineResource({ api: '/api/admin/delivery-types', screens: '/admin/delivery', noun: 'delivery type' });
 

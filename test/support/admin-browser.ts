@@ -1,0 +1,36 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { DEMO_ADMIN, signInThroughForm } from './identity-browser.js';
+import { ROOT } from './server-process.js';
+
+/** Where the browser suites leave their screenshots, to be looked at (and kept by CI). */
+export const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
+
+export function prepareScreenshots(): Promise<string | undefined> {
+  return mkdir(SCREENSHOTS, { recursive: true });
+}
+
+/**
+ * A screenshot of a portal screen once it has settled (no screen chunk or data loading), from the top: a
+ * full-page capture at desktop width, what the phone shows at phone width (a full-page one repeats the sticky bar).
+ */
+export async function shootAdmin(page: Page, name: string): Promise<void> {
+  await page.locator('[data-admin-progress]').waitFor({ state: 'detached' });
+  await page.locator('[data-admin-loading]').waitFor({ state: 'detached' });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}-${width}.png`), fullPage: width > 640 });
+}
+
+/** The admin's way in: the sign-in form, the dashboard, then a section through the side menu (as staff do). */
+export async function openPortal(page: Page, menu?: string): Promise<void> {
+  await signInThroughForm(page, DEMO_ADMIN);
+  await page.goto('/admin');
+  await page.locator('[data-admin-page="dashboard"]').waitFor();
+  if (menu) await page.locator('[data-admin-menu]').getByRole('link', { name: menu, exact: true }).click();
+}
+
+/** The portal's notification with this text (the first, when one was raised twice). */
+export const adminNotification = (page: Page, text: string | RegExp) =>
+  page.locator('[data-admin-notifications] [data-notice]').filter({ hasText: text }).first();
