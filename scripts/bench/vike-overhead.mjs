@@ -30,6 +30,8 @@ const dist = (file) => import(pathToFileURL(path.join(ROOT, 'dist/src', file)).h
 const { loadEnvironment } = await dist('config/environment.js');
 const { createShopApp } = await dist('bootstrap.js');
 const { PAGE_SERVICES } = await dist('platform/ssr/page-renderer.js');
+const { toShellCompany } = await dist('platform/ssr/ssr.controller.js');
+const { CompanyDetails } = await dist('config/company.js');
 const { renderPage } = await import('vike/server');
 
 mkdirSync(OUT_DIR, { recursive: true });
@@ -56,7 +58,11 @@ function memoised(services) {
   return Object.fromEntries(Object.entries(services).map(([name, service]) => [name, wrap(name, service)]));
 }
 const services = memoised(app.get(PAGE_SERVICES));
-const shell = { appName: 'HS Training Direct', user: null, basket: { grand_total: '0.00', items: 0 }, publicUrl: 'http://localhost:3000', seo: null };
+// The same shell the shop's SSR controller gives every page (the footer reads the company's details from it).
+const shell = {
+  appName: 'HS Training Direct', user: null, basket: { grand_total: '0.00', items: 0 }, publicUrl: 'http://localhost:3000', seo: null,
+  company: toShellCompany(app.get(CompanyDetails)),
+};
 const headers = { host: 'localhost:3000', 'user-agent': 'bench', accept: 'text/html' };
 
 const routes = {

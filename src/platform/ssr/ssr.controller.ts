@@ -26,11 +26,7 @@ export class SsrController {
     @Inject(PAGE_SERVICES) private readonly services: PageServices,
     company: CompanyDetails,
   ) {
-    this.company = Object.freeze({
-      legal_name: company.legalName, address_lines: company.addressLines, country: company.country, phone: company.phone,
-      phone_e164: company.phoneE164, email: company.email, vat_number: company.vatNumberDisplay, company_number: company.companyNumber,
-      social_links: company.socialLinks,
-    });
+    this.company = toShellCompany(company);
   }
 
   @Get('*')
@@ -65,6 +61,15 @@ export class SsrController {
     // The SEO entry for the path is looked up by the renderer, which holds the page services.
     return { appName: SHOP_NAME, user, basket: summary, publicUrl: this.env.publicUrl, seo: null, company: this.company };
   }
+}
+
+/** The company's public details as every page's shell carries them (also what the bench's in-process render passes). */
+export function toShellCompany(company: CompanyDetails): ShellCompany {
+  return Object.freeze({
+    legal_name: company.legalName, address_lines: company.addressLines, country: company.country, phone: company.phone,
+    phone_e164: company.phoneE164, email: company.email, vat_number: company.vatNumberDisplay, company_number: company.companyNumber,
+    social_links: company.socialLinks,
+  });
 }
 
 /** Identity's session guard has resolved the viewer before any controller runs (null when anonymous). */
