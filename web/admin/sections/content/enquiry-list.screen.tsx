@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { When } from './when.js';
 import { queryString } from '../../api/admin-api.js';
 import { enquiries, ENQUIRY_TYPES, type Enquiry } from './content-lists.resource.js';
-import { ReadOnlyList } from './read-only-list.js';
+import { ResourceList } from '../../kit/ResourceList.js';
+import { CsvDownload } from './CsvDownload.js';
 
 const FILTERS = ['type'] as const;
 const typeLabel = (type: string) => ENQUIRY_TYPES.find((option) => option.value === type)?.label ?? type;
@@ -10,13 +11,14 @@ const typeLabel = (type: string) => ENQUIRY_TYPES.find((option) => option.value 
 export function Component() {
   const typeId = useId();
   return (
-    <ReadOnlyList<Enquiry>
+    <ResourceList<Enquiry>
       resource={enquiries}
       title="Enquiries"
       searchLabel="name, company or e-mail"
       intro={<p className="admin-page__intro">What visitors sent from the contact and “Join us” pages, newest first.</p>}
       query={{ filters: FILTERS }}
-      csvHref={(list) => `/api/admin/enquiries.csv${queryString({ type: list.params.type })}`}
+      editable={false}
+      actions={(list) => <CsvDownload href={`/api/admin/enquiries.csv${queryString({ type: list.params.type })}`} />}
       toolbar={(list) => (
         <div className="admin-filter">
           <label htmlFor={typeId}>Type</label>

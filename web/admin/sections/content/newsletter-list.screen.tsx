@@ -1,11 +1,12 @@
 import { formatDateTime } from '../../../lib/format.js';
 import { When } from './when.js';
 import { newsletterSubscribers, type NewsletterSubscriber } from './content-lists.resource.js';
-import { ReadOnlyList } from './read-only-list.js';
+import { ResourceList } from '../../kit/ResourceList.js';
+import { CsvDownload } from './CsvDownload.js';
 
 export function Component() {
   return (
-    <ReadOnlyList<NewsletterSubscriber>
+    <ResourceList<NewsletterSubscriber>
       resource={newsletterSubscribers}
       title="Newsletter"
       searchLabel="e-mail address"
@@ -14,7 +15,8 @@ export function Component() {
           Everyone who signed up in the storefront’s footer, newest first. Unsubscribed addresses stay listed as the record of their consent.
         </p>
       }
-      csvHref={() => '/api/admin/newsletter-subscribers.csv'}
+      editable={false}
+      actions={() => <CsvDownload href="/api/admin/newsletter-subscribers.csv" />}
       columns={[
         { key: 'email', header: 'E-mail address' },
         {

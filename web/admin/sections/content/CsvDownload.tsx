@@ -1,0 +1,8 @@
+/** The whole list as CSV for a spreadsheet: a plain link, since the session cookie goes with it. */
+export function CsvDownload({ href }: { href: string }) {
+  return (
+    <a className="button button--secondary" href={href} download data-admin-csv="">
+      Download CSV
+    </a>
+  );
+}
