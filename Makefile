@@ -8,7 +8,7 @@ export PORT
 
 SWC := swc src cli migrations -d dist --config-file .swcrc --ignore '**/*.spec.ts'
 
-.PHONY: help install build start dev test test-unit lint typecheck migrate seed clean bench bench-check
+.PHONY: help install build start dev test test-unit lint typecheck migrate seed clean bench bench-check cluster
 
 help:
 	@echo "make start      install, build, migrate, seed demo data and serve on PORT (default 3000)"
@@ -19,6 +19,7 @@ help:
 	@echo "make migrate    apply pending database migrations"
 	@echo "make bench      production build, generated catalogue on PostgreSQL, load against the shop and its baselines"
 	@echo "                (BENCH_PRODUCTS=100000 for the large run, BENCH_QUICK=1 for a 2-second harness check)"
+	@echo "make cluster    two instances, a queue worker and nginx on one PostgreSQL database (docs/operations.md)"
 	@echo "make bench-check  the budgets of issue 6 against the last bench (exit 1 when any falls short)"
 
 # npm ci fails against this registry (missing optional platform packages); npm install honours the lockfile.
@@ -58,6 +59,11 @@ dev: install
 
 test: build
 	bash scripts/test.sh
+
+# Two shop instances, one queue worker and nginx (Debian's package) on loopback, with the demo data on PostgreSQL
+# (DATABASE_URL, default the database shop_cluster on the local server): the shape docs/operations.md deploys.
+cluster: build
+	node scripts/cluster/start.mjs
 
 test-unit: install
 	node --experimental-vm-modules node_modules/jest/bin/jest.js --selectProjects unit

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from './config/config.module.js';
 import type { Environment } from './config/environment.js';
 import { SHOP_MODULES } from './modules/index.js';
+import { CacheModule } from './platform/cache/cache.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { PersistenceModule } from './platform/persistence/persistence.module.js';
 import { QueueModule, queueEntities } from './platform/queue/queue.module.js';
@@ -19,6 +20,7 @@ export class CoreModule {
         ConfigModule.forRoot(env),
         PersistenceModule.forRoot(env, [...SHOP_MODULES.flatMap((definition) => definition.entities), ...queueEntities]),
         QueueModule.forRoot(env),
+        CacheModule.forRoot(env),
         MailModule.forRoot(env),
         StorageModule.forRoot(env),
         RateLimitModule,

@@ -1,14 +1,22 @@
 import request, { type Response } from 'supertest';
 import type { TestApp } from './test-app.js';
 
-/** A browser-like client: keeps cookies, sends the XSRF header from the XSRF cookie, comes from one address. */
+/**
+ * A browser-like client: keeps cookies, sends the XSRF header from the XSRF cookie, comes from one address. The
+ * shop is an app under test or the address of a running one; `on(url)` is the same browser talking to another
+ * instance of the shop (the cluster test).
+ */
 export class CookieClient {
-  private readonly cookies = new Map<string, string>();
-
   constructor(
-    private readonly shop: TestApp,
+    private readonly shop: TestApp | string,
     readonly ip: string,
+    private readonly cookies = new Map<string, string>(),
   ) {}
+
+  /** The same visitor (the same cookies) reaching the shop at `url`. */
+  on(url: string): CookieClient {
+    return new CookieClient(url, this.ip, this.cookies);
+  }
 
   get(path: string) {
     return this.send('get', path);
@@ -36,7 +44,7 @@ export class CookieClient {
 
   private async send(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, body?: object, options: { xsrf?: boolean } = {}): Promise<Response> {
     if (!this.cookies.has('XSRF-TOKEN') && method !== 'get') await this.send('get', '/api/health');
-    let req = request(this.shop.app.getHttpServer())[method](path).set('X-Forwarded-For', this.ip);
+    let req = request(typeof this.shop === 'string' ? this.shop : this.shop.app.getHttpServer())[method](path).set('X-Forwarded-For', this.ip);
     if (this.cookies.size > 0) req = req.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (options.xsrf !== false && this.cookies.has('XSRF-TOKEN')) req = req.set('X-XSRF-TOKEN', this.cookies.get('XSRF-TOKEN')!);
     const res = await (body ? req.send(body) : req);

@@ -1,11 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
+import { ChangesStorefront, StorefrontChanges } from '../../../platform/cache/storefront-changes.js';
 import { SeoEntry } from '../domain/seo-entry.entity.js';
 import { SEO_REPOSITORY, type SeoRepository } from './ports/seo-repository.port.js';
 import type { SeoEntryInput } from './seo-entry.input.js';
-import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 
 /** What a page's <head> takes from an entry. */
 export interface SeoView {
@@ -27,14 +27,19 @@ const toAdminView = (e: SeoEntry): SeoAdminView => ({ id: e.id, path: e.path, ..
 export type UpsertOutcome = 'created' | 'updated' | 'unchanged';
 
 @Injectable()
-export class SeoService {
+export class SeoService implements OnModuleDestroy {
   /**
    * Every page render asks for its path's entry, and most paths have none: 30 s of caching saves a query per
-   * page view. A change through this service clears it; `seo:seed` run by the CLI shows within the 30 s.
+   * page view. Every storefront change clears it, also one announced by another process (`seo:seed` on the CLI).
    */
   private readonly byPath = new TtlCache<string, SeoView | null>(30_000, Date.now, 5_000);
+  private readonly stopListening = StorefrontChanges.subscribe(() => this.byPath.clear());
 
   constructor(@Inject(SEO_REPOSITORY) private readonly entries: SeoRepository) {}
+
+  onModuleDestroy(): void {
+    this.stopListening();
+  }
 
   /** The entry for a page's path (exact match), or null: pages then use their own defaults. */
   async findForPath(path: string): Promise<SeoView | null> {
@@ -58,7 +63,6 @@ export class SeoService {
     const entry = new SeoEntry(input);
     apply(entry, input);
     await this.entries.save(entry);
-    this.byPath.clear();
     return toAdminView(entry);
   }
 
@@ -67,14 +71,12 @@ export class SeoService {
     const entry = await this.load(id);
     apply(entry, input);
     await this.entries.save(entry);
-    this.byPath.clear();
     return toAdminView(entry);
   }
 
   @ChangesStorefront()
   async delete(id: number): Promise<void> {
     await this.entries.remove(await this.load(id));
-    this.byPath.clear();
   }
 
   /** `seo:seed`: creates or updates the entry for the input's path; a dry run only says what it would do. */
@@ -87,7 +89,6 @@ export class SeoService {
     const outcome: UpsertOutcome = !existing ? 'created' : before === JSON.stringify(toView(entry)) ? 'unchanged' : 'updated';
     if (!options.dryRun && outcome !== 'unchanged') {
       await this.entries.save(entry);
-      this.byPath.clear();
     }
     return outcome;
   }

@@ -4,7 +4,6 @@ import { type Page, pageOf } from '../../../shared/pagination.js';
 import { Widget } from '../domain/widget.entity.js';
 import { sanitizeHtml } from '../../../platform/html/html-sanitizer.js';
 import { WIDGET_REPOSITORY, type WidgetRepository, type WidgetSort } from './ports/widget-repository.port.js';
-import { WidgetService } from './widget.service.js';
 import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 import { UserDirectory } from '../../identity/index.js';
 
@@ -36,7 +35,6 @@ const toAdminView = (w: Widget): AdminWidgetView => ({
 export class WidgetAdminService {
   constructor(
     @Inject(WIDGET_REPOSITORY) private readonly widgets: WidgetRepository,
-    private readonly storefront: WidgetService,
     private readonly users: UserDirectory,
   ) {}
 
@@ -67,7 +65,6 @@ export class WidgetAdminService {
     const widget = new Widget(input.name, sanitizeHtml(input.html));
     widget.updatedBy = adminId;
     await this.widgets.save(widget);
-    this.storefront.forgetCachedBlocks();
     return toAdminView(widget);
   }
 
@@ -82,14 +79,12 @@ export class WidgetAdminService {
     widget.updatedBy = adminId;
     widget.updatedAt = new Date();
     await this.widgets.save(widget);
-    this.storefront.forgetCachedBlocks();
     return toAdminView(widget);
   }
 
   @ChangesStorefront()
   async delete(id: number): Promise<void> {
     await this.widgets.remove(await this.load(id));
-    this.storefront.forgetCachedBlocks();
   }
 
   private async load(id: number): Promise<Widget> {

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
+import { StorefrontChanges } from '../../../platform/cache/storefront-changes.js';
 import { Widget } from '../domain/widget.entity.js';
 import { WIDGET_REPOSITORY, type WidgetRepository } from './ports/widget-repository.port.js';
 
@@ -18,11 +19,16 @@ export interface WidgetListItem extends WidgetView {
 const toView = (widget: Widget): WidgetView => ({ id: widget.id, name: widget.name, html: widget.html });
 
 @Injectable()
-export class WidgetService {
-  /** The home page reads its blocks on every view; staff edits clear this (WidgetAdminService). */
+export class WidgetService implements OnModuleDestroy {
+  /** The home page reads its blocks on every view; every storefront change (staff edits, in any process) clears this. */
   private readonly blocks = new TtlCache<string, Map<string, WidgetView>>(30_000, Date.now, 100);
+  private readonly stopListening = StorefrontChanges.subscribe(() => this.blocks.clear());
 
   constructor(@Inject(WIDGET_REPOSITORY) private readonly widgets: WidgetRepository) {}
+
+  onModuleDestroy(): void {
+    this.stopListening();
+  }
 
   /** `GET /api/widget?name=`: one widget, or a not-found error. */
   async getByName(name: string): Promise<WidgetView> {
@@ -40,11 +46,6 @@ export class WidgetService {
     return Object.fromEntries(names.map((name) => [name, found.get(name) ?? null])) as Record<Name, WidgetView | null>;
   }
 
-  /** After staff change a widget: pages show it at once. */
-  forgetCachedBlocks(): void {
-    this.blocks.clear();
-  }
-
   async list(): Promise<WidgetListItem[]> {
     return (await this.widgets.listAll()).map((w) => ({ ...toView(w), updated_at: w.updatedAt.toISOString() }));
   }
@@ -52,7 +53,7 @@ export class WidgetService {
   /** Seeds widgets by name without touching those that exist already; returns how many were added. */
   async addMissing(blocks: ReadonlyArray<{ name: string; html: string }>): Promise<number> {
     const added = await this.widgets.addMissing(blocks.map((b) => new Widget(b.name, b.html)));
-    this.blocks.clear();
+    if (added > 0) StorefrontChanges.announce();
     return added;
   }
 }
