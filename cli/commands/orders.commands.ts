@@ -97,10 +97,10 @@ Examples:
       const { rename, rm } = await import('node:fs/promises');
       const { finished } = await import('node:stream/promises');
       const path = await import('node:path');
-      const { csvRecord } = await import('../../src/shared/csv.js');
+      const { csvRecord, spreadsheetSafe } = await import('../../src/shared/csv.js');
       const { withCore } = await import('../cli-context.js');
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
-      const { OrderExportService, ORDER_EXPORT_COLUMNS } = await import('../../src/modules/orders/index.js');
+      const { OrderExportService, ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TEXT_COLUMNS } = await import('../../src/modules/orders/index.js');
       const { SingleBar, Presets } = await import('cli-progress');
 
       const target = options.out ? path.resolve(options.out) : null;
@@ -141,7 +141,7 @@ Examples:
               // One write per batch: a string of ~3,000 rows, then the batch is garbage.
               await out.write(
                 format === 'csv'
-                  ? batch.rows.map((row) => csvRecord(ORDER_EXPORT_COLUMNS.map((column) => row[column]))).join('')
+                  ? batch.rows.map((row) => csvRecord(ORDER_EXPORT_COLUMNS.map((column) => (ORDER_EXPORT_TEXT_COLUMNS.has(column) ? spreadsheetSafe(row[column]) : row[column])))).join('')
                   : batch.rows.map((row) => `${JSON.stringify(row)}\n`).join(''),
               );
               const before = counts.orders;

@@ -70,7 +70,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
       await place('july1', buyer.id, [{ optionId: dvd.optionIds[0]!, qty: 2 }, { optionId: pack.optionIds[0]!, qty: 1 }], '2026-06-30T23:30:00Z', {
         paid: true, delivery: true, po: 'PO-77, "Leeds"',
       });
-      await place('july15', buyer.id, [{ optionId: dvd.optionIds[0]!, qty: 1 }], '2026-07-15T12:00:00Z', { paid: false, delivery: true });
+      await place('july15', buyer.id, [{ optionId: dvd.optionIds[0]!, qty: 1 }], '2026-07-15T12:00:00Z', { paid: false, delivery: true, po: '=HYPERLINK("http://evil.example")' });
       await place('july31', other.id, [{ optionId: pack.optionIds[0]!, qty: 3 }], '2026-07-31T22:59:59Z', { paid: true });
       await place('august1', other.id, [{ optionId: pack.optionIds[0]!, qty: 1 }], '2026-07-31T23:00:00Z', { paid: false });
     } finally {
@@ -113,7 +113,8 @@ describe(`shop orders:export (${databaseKind})`, () => {
       expect(pence(own, 'vat')).toBe(order.vat);
       expect(pence(own, 'line_total_inc_vat')).toBe(order.grand_total);
     }
-    expect(rows[3]).toMatchObject({ status: 'pending_payment', order_date: '2026-07-15T13:00:00+01:00', invoice_number: '', invoice_date: '', po_number: '' });
+    // A PO that a spreadsheet would run as a formula is written as text (a leading quote); NDJSON keeps it as typed.
+    expect(rows[3]).toMatchObject({ status: 'pending_payment', order_date: '2026-07-15T13:00:00+01:00', invoice_number: '', invoice_date: '', po_number: `'=HYPERLINK("http://evil.example")` });
     expect(rows[5]).toMatchObject({
       status: 'paid', customer_email: emails.other, order_date: '2026-07-31T23:59:59+01:00', quantity: '3', unit_price_ex_vat: '13.33', line_total_ex_vat: '39.99',
       vat: '8.00', line_total_inc_vat: '47.99', invoice_number: orders.july31.invoice_number,
@@ -131,9 +132,11 @@ describe(`shop orders:export (${databaseKind})`, () => {
     expect(Object.keys(objects[0]!)).toEqual(HEADER.split(','));
     expect(objects[0]).toMatchObject({ quantity: 2, unit_price_ex_vat: '49.99', code: 'MH-DVD-01', po_number: 'PO-77, "Leeds"' });
     expect(objects[2]).toMatchObject({ row_type: 'delivery', code: null });
-    expect(objects[3]).toMatchObject({ invoice_number: null, po_number: null });
-    // Field by field the same as the CSV (where the CSV has an empty cell, JSON has null; quantities are numbers).
-    expect(objects.map((object) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, value === null ? '' : String(value)])))).toEqual(csv);
+    expect(objects[3]).toMatchObject({ invoice_number: null, po_number: '=HYPERLINK("http://evil.example")' });
+    // Field by field the same as the CSV (where the CSV has an empty cell, JSON has null; quantities are numbers;
+    // the CSV's text cells that would be formulas carry a leading quote).
+    const asCsv = (value: unknown) => (value === null ? '' : /^[=+\-@]/.test(String(value)) ? `'${String(value)}` : String(value));
+    expect(objects.map((object) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, key.endsWith('_vat') || key === 'vat' ? String(value) : asCsv(value)])))).toEqual(csv);
   });
 
   it('filters by --status, repeated or comma-separated', () => {

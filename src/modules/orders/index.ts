@@ -21,7 +21,7 @@ export { ORDER_STATUSES, ORDER_PROCESS, type OrderStatus } from './domain/order-
 export { DashboardService, type DashboardView } from './application/dashboard.service.js';
 export { OrderExportService } from './application/order-export.service.js';
 export type { OrderExportFilter } from './application/ports/order-export-reader.port.js';
-export { ORDER_EXPORT_COLUMNS, EXPORT_TIME_ZONE, exportPeriod, parseStatuses, type OrderExportRow } from './domain/order-export.js';
+export { ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TEXT_COLUMNS, EXPORT_TIME_ZONE, exportPeriod, parseStatuses, type OrderExportRow } from './domain/order-export.js';
 export { SyntheticOrderGenerator, SYNTHETIC_ORDER_LIMITS } from './application/synthetic-orders.service.js';
 
 export const ordersEntities = ordersFeatures.flatMap((f) => f.entities);

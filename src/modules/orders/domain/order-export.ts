@@ -17,6 +17,15 @@ export const ORDER_EXPORT_COLUMNS = [
   'quantity', 'unit_price_ex_vat', 'line_total_ex_vat', 'vat', 'line_total_inc_vat', 'invoice_number', 'invoice_date',
 ] as const;
 
+/**
+ * The columns that carry what people typed (the customer's e-mail and company, the PO, product titles and codes):
+ * made spreadsheet-safe in the CSV (a leading `=`, `+`, `-` or `@` would run as a formula in Excel). Money,
+ * dates and numbers are ours and stay as they are (`-5.00` on a credit is a number).
+ */
+export const ORDER_EXPORT_TEXT_COLUMNS: ReadonlySet<(typeof ORDER_EXPORT_COLUMNS)[number]> = new Set([
+  'customer_email', 'customer_company', 'po_number', 'description', 'code',
+]);
+
 export type OrderExportRow = {
   [K in (typeof ORDER_EXPORT_COLUMNS)[number]]: K extends 'quantity' ? number : K extends 'row_type' ? 'line' | 'delivery' : string | null;
 };
