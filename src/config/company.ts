@@ -21,6 +21,9 @@ const SOCIAL_SITES: ReadonlyArray<[RegExp, string]> = [
  * structured data, the VAT invoices and the e-mails all read it, so a real company launches by setting the
  * SELLER_* variables. Nothing here is secret: it is printed on every invoice.
  */
+/** product.md "Pay on account": invoices are due 30 days after they are issued (invoices, e-mails, the dashboard). */
+export const PAYMENT_TERMS_DAYS = 30;
+
 export class CompanyDetails {
   /** The trading name the storefront shows (seed: page titles come from it). */
   readonly tradingName: string = SHOP_NAME;
@@ -37,8 +40,7 @@ export class CompanyDetails {
   readonly email!: string;
   readonly socialLinks!: readonly SocialLink[];
   readonly bankDetails!: string;
-  /** product.md "Pay on account": invoices are due 30 days after they are issued. */
-  readonly paymentTermsDays: number = 30;
+  readonly paymentTermsDays: number = PAYMENT_TERMS_DAYS;
 
   constructor(fields: Omit<CompanyDetails, 'tradingName' | 'country' | 'paymentTermsDays' | 'vatNumberDisplay'>) {
     Object.assign(this, fields);

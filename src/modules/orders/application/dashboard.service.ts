@@ -5,7 +5,7 @@ import { UserAdministrationService } from '../../identity/index.js';
 import { EXPORT_TIME_ZONE } from '../domain/order-export.js';
 import { salesPeriods } from '../domain/sales-calendar.js';
 import type { OrderStatus } from '../domain/order-process.js';
-import { PAYMENT_TERMS_DAYS } from './order-views.js';
+import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
 import { ORDER_DASHBOARD_READS, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
 
 /**

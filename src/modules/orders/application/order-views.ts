@@ -1,9 +1,7 @@
 import type { Order, OrderAddress, OrderDelivery, OrderHistoryEntry, OrderLine } from '../domain/order.entity.js';
 import type { OrderPayment } from '../domain/order-payment.entity.js';
 import { nextStatuses, type OrderStatus } from '../domain/order-process.js';
-
-/** product.md "Pay on account": invoices are due 30 days after they are issued (CompanyDetails.paymentTermsDays). */
-export const PAYMENT_TERMS_DAYS = 30;
+import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
 
 /** The Buying API's order (product.md "Orders"): money in integer pence, ex VAT except grand_total. */
 export interface OrderView {
