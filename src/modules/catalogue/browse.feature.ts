@@ -1,7 +1,7 @@
 import type { FeatureSlice } from '../../platform/feature-slice.js';
 import { ContentModule } from '../content/index.js';
 import { CatalogueController } from './adapters/http/catalogue.controller.js';
-import { SqlCatalogueReads } from './adapters/persistence/sql-catalogue.reads.js';
+import { MikroOrmCatalogueReads } from './adapters/persistence/mikro-orm-catalogue.reads.js';
 import { CatalogueSitemap } from './application/catalogue-sitemap.js';
 import { CatalogueService } from './application/catalogue.service.js';
 import { CATALOGUE_READS } from './application/ports/catalogue-read.port.js';
@@ -15,7 +15,7 @@ import { ProductCategorySchema, ProductSchema } from './domain/product.entity.js
 export const browseFeature: FeatureSlice = {
   imports: [ContentModule], // SitemapService: category and product pages in /sitemap.xml
   controllers: [CatalogueController],
-  providers: [CatalogueService, CatalogueSitemap, { provide: CATALOGUE_READS, useClass: SqlCatalogueReads }],
+  providers: [CatalogueService, CatalogueSitemap, { provide: CATALOGUE_READS, useClass: MikroOrmCatalogueReads }],
   exports: [CatalogueService],
   entities: [
     CategorySchema, BrandSchema, ProductSchema, ProductCategorySchema, ProductOptionSchema, ProductImageSchema,

@@ -1,14 +1,14 @@
-import { EntityManager } from '@mikro-orm/core';
-import { Injectable } from '@nestjs/common';
 import type { ProductSort } from '../../application/catalogue-views.js';
 import type {
-  CatalogueReads, FacetRow, ProductCardRow, ProductFilter, ProductParts, SearchSummary,
+  CatalogueReads, FacetRow, ProductCardRow, ProductFilter, SearchSummary,
 } from '../../application/ports/catalogue-read.port.js';
-import { Brand } from '../../domain/brand.entity.js';
-import { Category } from '../../domain/category.entity.js';
-import { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
-import { ProductOption, type OptionKind } from '../../domain/product-option.entity.js';
-import { Product, ProductCategory } from '../../domain/product.entity.js';
+import type { OptionKind } from '../../domain/product-option.entity.js';
+
+/**
+ * Runs one statement (`?` placeholders, one per parameter) and answers its rows. The shop's is MikroORM's
+ * connection (MikroOrmCatalogueReads); the bench's a raw `pg` client (scripts/bench/lib/shop-sql.mjs).
+ */
+export type SqlRunner = <Row>(sql: string, params: unknown[]) => Promise<Row[]>;
 
 /** A WHERE clause and its parameters, built from a filter minus the dimension being counted. */
 interface Clause {
@@ -142,9 +142,17 @@ const CARD_JOINS = `
     where i.product_id = p.id order by i.sort_order, i.id limit 1
   ) img on true`;
 
-@Injectable()
-export class SqlCatalogueReads implements CatalogueReads {
-  constructor(private readonly em: EntityManager) {}
+/** The catalogue reads that load entities through the ORM; MikroOrmCatalogueReads adds them. */
+type EntityReads = 'brands' | 'findProduct' | 'productParts' | 'findOption';
+
+/**
+ * The catalogue's hand-written SQL (listing, facets, search, correction, cards): every read of CatalogueReads
+ * that answers plain rows, over whatever runs the statements. It imports no framework and no value, so the
+ * bench (ADR 0013) imports the compiled file and runs these very statements over a raw `pg` client for its
+ * baseline and its search measurement: there is no copy of them to drift.
+ */
+export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
+  constructor(private readonly query: SqlRunner) {}
 
   async listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number) {
     // A search in relevance order is searchPage's; here relevance without a search means newest.
@@ -292,33 +300,6 @@ export class SqlCatalogueReads implements CatalogueReads {
     );
   }
 
-  brands(): Promise<Brand[]> {
-    return this.em.find(Brand, {}, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
-  }
-
-  findProduct(slugOrId: string | number): Promise<Product | null> {
-    return this.em.findOne(Product, typeof slugOrId === 'number' ? { id: slugOrId } : { slug: slugOrId });
-  }
-
-  async productParts(product: Product): Promise<ProductParts> {
-    const links = await this.em.find(ProductCategory, { productId: product.id });
-    const categories = links.length === 0
-      ? []
-      : await this.em.find(Category, { id: { $in: links.map((link) => link.categoryId) } }, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
-    const brand = product.brandId === null ? null : await this.em.findOne(Brand, { id: product.brandId });
-    const options = await this.em.find(ProductOption, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
-    const images = await this.em.find(ProductImage, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
-    const videos = await this.em.find(ProductVideo, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
-    return { brand, categories, options, images, videos };
-  }
-
-  async findOption(id: number): Promise<{ option: ProductOption; product: Product } | null> {
-    const option = await this.em.findOne(ProductOption, { id });
-    if (!option) return null;
-    const product = await this.em.findOne(Product, { id: option.productId });
-    return product ? { option, product } : null;
-  }
-
   async suggestWords(words: readonly string[]): Promise<Map<string, string>> {
     if (words.length === 0) return new Map();
     // The nearest title word by trigram distance (GiST nearest-neighbour), kept when similar enough: 0.25 lets
@@ -362,9 +343,5 @@ export class SqlCatalogueReads implements CatalogueReads {
       params.push(filter.kind);
     }
     return { sql: parts.join(' and '), params };
-  }
-
-  private query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
-    return this.em.getConnection().execute<Row[]>(sql, params, 'all', this.em.getTransactionContext());
   }
 }
