@@ -11,6 +11,7 @@ import {
   type ProductListResult, type ProductSort,
 } from './catalogue-views.js';
 import { CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter } from './ports/catalogue-read.port.js';
+import { namedFacets, searchProducts } from './product-search.js';
 
 export interface ProductListQuery {
   search?: string | undefined;
@@ -38,8 +39,6 @@ const LIST_CACHE_MS = 30_000;
 /** Bounds on the cached pages and products: a few MB at most (a page of 24 cards is ~10 kB). */
 const MAX_CACHED_PAGES = 1_000;
 const MAX_CACHED_PRODUCTS = 2_000;
-/** Search terms are corrected word by word; longer terms are not worth correcting. */
-const MAX_CORRECTED_WORDS = 8;
 
 /** "12" → 12 (an id), "training-dvds" → the slug; pages and the API accept either (product.md). */
 export function slugOrId(value: string): string | number {
@@ -137,8 +136,8 @@ export class CatalogueService implements OnModuleDestroy {
         search: search ?? null, corrected_search: correctedSearch,
       });
       if (search) {
-        const found = await this.search({ ...filter, search }, sort, offset, perPage);
-        return { data: found.rows.map(toCard), meta: meta(found.total, found.correctedSearch), facets: found.facets };
+        const found = await searchProducts(this.reads, { ...filter, search }, sort, offset, perPage);
+        return { data: found.rows.map(toCard), meta: meta(found.total, found.correctedSearch), facets: await this.nameFacets(found.counts) };
       }
       const { rows, total } = await this.reads.listProducts(filter, sort, offset, perPage);
       const facetKey = JSON.stringify([filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null]);
@@ -147,60 +146,10 @@ export class CatalogueService implements OnModuleDestroy {
     });
   }
 
-  /**
-   * A search: one statement gives the total, the facet counts and (in relevance order) usually the page too
-   * (searchSummary); the page is read through the index when walking did not fill it (ADR 0014, "Search at
-   * 100k"). Nothing for the words as typed: the nearest title words are tried ("manul handling" → "manual
-   * handling").
-   */
-  private async search(filter: ProductFilter & { search: string }, sort: ProductSort, offset: number, limit: number) {
-    const walk = sort === 'relevance' ? { offset, limit } : null;
-    let summary = await this.reads.searchSummary(filter, walk);
-    let correctedSearch: string | null = null;
-    if (summary.total === 0) {
-      correctedSearch = await this.correct(filter.search);
-      if (correctedSearch) {
-        filter = { ...filter, search: correctedSearch };
-        summary = await this.reads.searchSummary(filter, walk);
-        if (summary.total === 0) correctedSearch = null;
-      }
-    }
-    let rows: ProductCardRow[] = [];
-    if (offset < summary.total) {
-      if (sort !== 'relevance') rows = (await this.reads.listProducts(filter, sort, offset, limit)).rows;
-      else if (summary.page?.length === limit) rows = summary.page;
-      else rows = await this.reads.searchPage(filter, offset, limit);
-    }
-    return { rows, total: summary.total, correctedSearch, facets: await this.nameFacets(summary.counts) };
-  }
-
   /** Facet counts with the names and order of the cached category and brand lists (kinds alphabetically). */
   private async nameFacets(counts: FacetCounts): Promise<ProductListResult['facets']> {
     const [categories, brands] = await Promise.all([this.listCategories(), this.listBrands()]);
-    const byCategory = new Map(counts.categories.map((facet) => [facet.id, facet.count]));
-    const byBrand = new Map(counts.brands.map((facet) => [facet.id, facet.count]));
-    return {
-      categories: categories
-        .filter((category) => byCategory.has(category.id))
-        .map((category) => ({ id: category.id, slug: category.slug, name: category.name, count: byCategory.get(category.id)! })),
-      brands: brands.filter((brand) => byBrand.has(brand.id)).map((brand) => ({ id: brand.id, name: brand.name, count: byBrand.get(brand.id)! })),
-      kinds: [...counts.kinds].sort((a, b) => (a.id < b.id ? -1 : 1)).map((facet) => ({ id: facet.id, name: facet.id, count: facet.count })),
-    };
-  }
-
-  /** The term with each unknown word replaced by the nearest title word; null when nothing changes. */
-  private async correct(search: string): Promise<string | null> {
-    const words = [...new Set(search.toLowerCase().match(/[a-z]{3,40}/g) ?? [])].slice(0, MAX_CORRECTED_WORDS);
-    if (words.length === 0) return null;
-    const suggestions = await this.reads.suggestWords(words);
-    let changed = false;
-    const corrected = search.toLowerCase().replace(/[a-z]{3,40}/g, (word) => {
-      const suggestion = suggestions.get(word);
-      if (!suggestion || suggestion === word) return word;
-      changed = true;
-      return suggestion;
-    });
-    return changed ? corrected : null;
+    return namedFacets(counts, categories, brands);
   }
 
   /** Featured products for the home page (newest first). */
