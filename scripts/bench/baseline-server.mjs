@@ -1,7 +1,7 @@
 // The baselines, in one bare Fastify process (no Nest, no logging, no middleware):
 //   GET /json                      a small JSON answer: what Fastify itself costs
 //   GET /static                    the client entry script, from memory
-//   GET /pg/products?category|search  the four queries of GET /api/products through a raw `pg` pool
+//   GET /pg/products?category|search  the shop's statements of GET /api/products through a raw `pg` pool
 //   GET /pg/options/:id            the two queries of GET /api/options/{id}
 //   GET /react/:route              a bare React render of a captured page (home, category, search, product)
 // Started by scripts/bench/bench.mjs; see docs/adr/0013-benchmarks.md.
@@ -9,9 +9,16 @@ import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { FIND_CATEGORY, FIND_OPTION, FIND_PRODUCT, numbered, productListFlow } from './lib/catalogue-sql.mjs';
 import { pageEntries, pageRenderer } from './lib/react-baseline.mjs';
 import { ROOT } from './lib/settings.mjs';
+import { namedFacets, numbered, pgReads, searchProducts } from './lib/shop-sql.mjs';
+
+// Statements MikroORM writes rather than the shop, as it writes them (`node scripts/bench/queries-per-request.mjs
+// --sql` shows them): an option and its product (MikroOrmCatalogueReads.findOption), and `em.findOne(Category,
+// {slug})`, which stands in for the shop's lookup of a category in its cached list: a baseline caches nothing.
+const FIND_CATEGORY = 'select "c0".* from "categories" as "c0" where "c0"."slug" = ? limit 1';
+const FIND_OPTION = 'select "p0".* from "product_options" as "p0" where "p0"."id" = ? limit 1';
+const FIND_PRODUCT = 'select "p0".* from "products" as "p0" where "p0"."id" = ? limit 1';
 
 // The shop's pool is MikroORM's `pool: {min: 0, max: 10}`: the same size here.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -40,21 +47,31 @@ const toCard = (row) => ({
 });
 
 const query = async ({ text, values }) => (await pool.query(text, values)).rows;
+/** The shop's SqlCatalogueReads, its statements sent through the pool. */
+const reads = pgReads(pool);
 
 // A search's facet counts come by id; the shop names and orders them from its cached category and brand
 // lists (CatalogueService.nameFacets). Read once here: the bench does not change the catalogue.
-let named;
-async function nameFacets(counts) {
-  named ??= Promise.all([
-    query({ text: 'select id, slug, name from categories order by sort_order, name', values: [] }),
-    query({ text: 'select id, name from brands order by sort_order, name', values: [] }),
-  ]);
-  const [categories, brands] = await named;
-  return {
-    categories: categories.filter((c) => counts.categories[c.id]).map((c) => ({ id: c.id, slug: c.slug, name: c.name, count: counts.categories[c.id] })),
-    brands: brands.filter((b) => counts.brands[b.id]).map((b) => ({ id: b.id, name: b.name, count: counts.brands[b.id] })),
-    kinds: Object.keys(counts.kinds).sort().map((kind) => ({ id: kind, name: kind, count: counts.kinds[kind] })),
-  };
+let facetLists;
+const namesFor = () => (facetLists ??= Promise.all([
+  query({ text: 'select id, slug, name from categories order by sort_order, name', values: [] }),
+  query({ text: 'select id, name from brands order by sort_order, name', values: [] }),
+]));
+
+/**
+ * CatalogueService.listProducts without its caches: the shop's statements, one after another as it sends them.
+ * A search is the shop's own searchProducts (the summary; the correction when nothing matched; the ranked page
+ * when the walk did not fill it) and namedFacets. Only a listing's order of calls (the page, then the facets)
+ * is mirrored here.
+ */
+async function listProducts(search, categoryId) {
+  const filter = { search, categoryId };
+  if (!search) {
+    const { rows, total } = await reads.listProducts(filter, 'newest', 0, 24);
+    return { rows, total, correctedSearch: null, facets: await reads.facets(filter) };
+  }
+  const found = await searchProducts(reads, filter, 'relevance', 0, 24);
+  return { ...found, facets: namedFacets(found.counts, ...(await namesFor())) };
 }
 
 app.get('/pg/products', async (request, reply) => {
@@ -65,9 +82,7 @@ app.get('/pg/products', async (request, reply) => {
     if (!category) return reply.status(422).send({ errors: { category: ['No category has that slug or id.'] } });
     categoryId = category.id;
   }
-  // One after another, as the shop does (with its correction of a search that found nothing).
-  const { rows, total, correctedSearch, facets: found } = await productListFlow(query, { search, categoryId });
-  const facets = search ? await nameFacets(found) : found;
+  const { rows, total, correctedSearch, facets } = await listProducts(search, categoryId);
   return {
     data: rows.map(toCard),
     meta: {

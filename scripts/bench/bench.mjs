@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { evaluateBudgets, printBudgets } from './lib/budgets.mjs';
 import { basketTargets, measureOrders, prepareBuying } from './lib/buying.mjs';
-import { driftFrom } from './lib/catalogue-sql.mjs';
 import { clientReport, routerEntryFile, servedAssets } from './lib/client-report.mjs';
 import { loadParameters, prepareDatabase } from './lib/database.mjs';
 import { capturePages } from './lib/fixtures.mjs';
@@ -44,10 +43,6 @@ async function main() {
   log(`Bench ${settings.quick ? '(QUICK: 1 repetition of 2 s — for the harness, not for figures)' : ''}: ${settings.products} products, ${settings.repetitions} repetition(s) of ${settings.durationSeconds} s at c${settings.connections.join('/c')}`);
   if (!existsSync(path.join(ROOT, 'dist/src/main.js')) || !existsSync(path.join(WEB_DIR, 'server/entry.mjs'))) {
     throw new Error('No build: run `make bench` (it builds for production first).');
-  }
-  const drift = driftFrom(ROOT);
-  if (drift.length > 0) {
-    log(`WARNING: the raw-pg baseline's SQL no longer matches the shop's (scripts/bench/lib/catalogue-sql.mjs); update the copy. Missing:\n  ${drift.join('\n  ')}`);
   }
 
   log('Database: recreating, migrating, generating the catalogue...');
@@ -151,7 +146,6 @@ async function main() {
       git: gitState(),
       settings,
       database: { generator: database.generator, counts: database.counts, generateSeconds: database.generateSeconds },
-      baselineSqlDrift: drift,
       shop: { peakRssMb: shopMemory?.peakRssMb ?? Math.max(...runs.map((run) => run.peakRssMb)) },
       summary,
       runs,

@@ -1,12 +1,12 @@
 // Search in the database alone, without a whole bench: the same measurement `make bench` makes (lib/search-db.mjs)
 // on an existing database, so a change to the search SQL can be tried in a minute. Takes no bench lock and
 // starts no server; the database must already hold a catalogue (a bench made it, or `shop catalogue:generate`).
+// It runs the shop's compiled statements (lib/shop-sql.mjs): after changing them, `make build` first.
 //   BENCH_DATABASE=shop_search_100k node scripts/bench/search-db.mjs [--runs 50] [--plans] [term ...]
-import { driftFrom } from './lib/catalogue-sql.mjs';
 import { databaseUrl, SEARCH_TERMS, withClient } from './lib/database.mjs';
 import { printSearch } from './lib/report.mjs';
 import { measureSearch } from './lib/search-db.mjs';
-import { ROOT, settings } from './lib/settings.mjs';
+import { settings } from './lib/settings.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -16,9 +16,6 @@ const option = (name) => {
 const runs = Number(option('--runs') ?? 50);
 const plans = args.includes('--plans');
 const terms = args.filter((arg) => !arg.startsWith('--'));
-
-const drift = driftFrom(ROOT);
-if (drift.length > 0) console.warn(`The bench's copy of the shop's SQL has drifted:\n  ${drift.join('\n  ')}`);
 
 const url = databaseUrl(settings);
 const products = await withClient(url, async (client) => (await client.query('select count(*)::int as n from products')).rows[0].n);

@@ -1,10 +1,10 @@
-// Database time of a search, measured in the database's own terms: the exact queries of
-// `GET /api/products?search=` run one at a time on an idle server (p50/p95 over many runs per term, the
-// no-match term included, with the shop's correction of a term that found nothing), and the plans: the
-// summary (total, facets and the walked page) and the ranked page must use the full-text GIN index of
-// product_search, and neither may scan product_search or products sequentially — a scan would pass at 10k
-// products and fail at 100k.
-import { correctableWords, productListFlow, searchPageQuery, searchSummaryQuery, suggestQuery } from './catalogue-sql.mjs';
+// Database time of a search, measured in the database's own terms: the shop's own statements of
+// `GET /api/products?search=`, in the shop's order (its searchProducts over its SqlCatalogueReads, lib/shop-sql.mjs),
+// run one at a time on an idle server (p50/p95 over many runs per term, the no-match term included, with the
+// shop's correction of a term that found nothing), and the plans: the summary (total, facets and the walked
+// page) and the ranked page must use the full-text GIN index of product_search, and neither may scan
+// product_search or products sequentially — a scan would pass at 10k products and fail at 100k.
+import { correctableWords, pgReads, searchProducts, statementsOf } from './shop-sql.mjs';
 import { NO_MATCH_TERM, withClient } from './database.mjs';
 
 const SEARCH_INDEX = 'product_search_document_index';
@@ -44,32 +44,32 @@ async function explain(client, query) {
 export async function measureSearch(url, terms, { runs }) {
   return withClient(url, async (client) => {
     const results = [];
+    let spent = 0;
+    const reads = pgReads(client, (_statement, ms) => {
+      spent += ms;
+    });
+    // One `GET /api/products?search=term`: first page, relevance order (CatalogueService.listProducts).
+    const walk = { offset: 0, limit: 24 };
+    const request = (term) => searchProducts(reads, { search: term }, 'relevance', walk.offset, walk.limit);
+    const only = async (read) => (await statementsOf(read))[0];
     for (const term of terms) {
-      let spent = 0;
-      const timed = async (query) => {
-        const started = performance.now();
-        const { rows } = await client.query(query.text, query.values);
-        spent += performance.now() - started;
-        return rows;
-      };
-      for (let i = 0; i < 3; i++) await productListFlow(timed, { search: term }); // warm the cache and the plans
+      for (let i = 0; i < 3; i++) await request(term); // warm the cache and the plans
       // The term the page is read for: the corrected one when there is one.
-      const flow = await productListFlow(timed, { search: term });
+      const flow = await request(term);
       const searched = { search: flow.correctedSearch ?? term };
-      const walk = { offset: 0, limit: 24 };
       const list = [];
-      const request = [];
+      const whole = [];
       for (let i = 0; i < runs; i++) {
         spent = 0;
-        await timed(searchSummaryQuery(searched, walk));
+        await reads.searchSummary(searched, walk);
         list.push(spent);
         spent = 0;
-        await productListFlow(timed, { search: term });
-        request.push(spent);
+        await request(term);
+        whole.push(spent);
       }
-      const [summary] = await timed(searchSummaryQuery(searched, walk));
-      const summaryPlan = await explain(client, searchSummaryQuery(searched, walk));
-      const rankedPlan = await explain(client, searchPageQuery(searched));
+      const summary = await reads.searchSummary(searched, walk);
+      const summaryPlan = await explain(client, await only((recorded) => recorded.searchSummary(searched, walk)));
+      const rankedPlan = await explain(client, await only((recorded) => recorded.searchPage(searched, walk.offset, walk.limit)));
       const scans = (name, plan) => plan.seqScans.filter((table) => SCANNED.includes(table)).map((table) => `${name}: sequential scan of ${table}`);
       const problems = [
         ...(summaryPlan.indexes.includes(SEARCH_INDEX) ? [] : [`summary: ${SEARCH_INDEX} unused`]),
@@ -79,7 +79,7 @@ export async function measureSearch(url, terms, { runs }) {
       // The correction's plan is reported, not guarded: search_words holds the title vocabulary (hundreds of
       // words whatever the catalogue's size), which PostgreSQL rightly scans; its time is in the request's p95.
       const suggest = flow.correctedSearch || (summary.total === 0 && correctableWords(term).length > 0)
-        ? await explain(client, suggestQuery(correctableWords(term)))
+        ? await explain(client, await only((recorded) => recorded.suggestWords(correctableWords(term))))
         : null;
       results.push({
         term,
@@ -87,7 +87,7 @@ export async function measureSearch(url, terms, { runs }) {
         matches: flow.correctedSearch ? 0 : summary.total,
         correctedTo: flow.correctedSearch,
         listMs: { p50: percentile(list, 50), p95: percentile(list, 95), max: Math.max(...list) },
-        requestMs: { p50: percentile(request, 50), p95: percentile(request, 95), max: Math.max(...request) },
+        requestMs: { p50: percentile(whole, 50), p95: percentile(whole, 95), max: Math.max(...whole) },
         plan: { guard: problems.length === 0 ? 'ok' : problems.join(', '), summary: summaryPlan, ranked: rankedPlan, walked: summary.page?.length === walk.limit, suggest },
       });
     }
