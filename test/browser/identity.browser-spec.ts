@@ -464,7 +464,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     expect(await form.getByLabel('First name').inputValue()).toBe('Sam');
     await form.getByLabel('Job title (optional)').fill('Health and Safety Manager');
     await form.getByLabel('Phone number (optional)').fill('0113 496 0000');
-    const billing = form.locator('[data-address="billing_address"]');
+    const billing = form.locator('[data-group="billing_address"]');
     await billing.getByLabel('Address line 1').fill('1 Canal Wharf');
     await billing.getByLabel('Town or city').fill('Leeds');
     await billing.getByLabel('Postcode').fill('NOT A CODE');

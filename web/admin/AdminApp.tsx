@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { FieldControls } from '../components/forms/Field.js';
 import { ApiError } from '../lib/api.js';
 import { AdminLayout } from '../layouts/AdminLayout.js';
+import { PORTAL_FIELD_CONTROLS } from './kit/field-controls.js';
 import { NotificationsProvider } from './kit/notifications.js';
 import { adminRoutes } from './routes.js';
 import './admin.css';
@@ -41,9 +43,11 @@ export function AdminApp() {
   const [router] = useState(createAdminRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-      </NotificationsProvider>
+      <FieldControls value={PORTAL_FIELD_CONTROLS}>
+        <NotificationsProvider>
+          <RouterProvider router={router} />
+        </NotificationsProvider>
+      </FieldControls>
     </QueryClientProvider>
   );
 }

@@ -4,13 +4,15 @@ import { useNavigate, useParams } from 'react-router';
 import { Link } from './links.js';
 import { formFailure, INVALID_FORM_MESSAGE } from '../../lib/form-errors.js';
 import { pluralOf, resourceApi, type AdminResource } from '../api/admin-api.js';
+import { FieldSections } from '../../components/forms/FieldSections.js';
+import { formBody, formValuesOf, groupOf, isDirty, type FieldSpec, type FormValues } from '../../components/forms/form-values.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
-import { Field } from './Field.js';
 import { Tabs, type Tab } from './Tabs.js';
-import { formBody, formValuesOf, isDirty, type FieldSpec, type FormValues } from './form-values.js';
 import { useNotify } from './notifications.js';
 import { LoadError, Loading } from './states.js';
 import { useUnsavedChangesWarning } from './use-unsaved-changes.js';
+
+const PORTAL_LOOK = { section: 'admin-form__section', fields: 'admin-form__fields' };
 
 export interface ResourceEditorProps<T extends { id: number }> {
   resource: AdminResource;
@@ -129,7 +131,7 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
   }, [heading]);
 
   const submit = () => {
-    const { body, errors: local } = formBody(fields, values, initial, creating || resource.replaceOnUpdate === true);
+    const { body, errors: local } = formBody(fields, values, initial, creating ? 'create' : resource.replaceOnUpdate ? 'replace' : 'update');
     if (Object.keys(local).length > 0) {
       setErrors(local);
       setMessage(INVALID_FORM_MESSAGE);
@@ -144,7 +146,9 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
     save.mutate(body);
   };
 
-  const unplaced = Object.entries(errors).filter(([name]) => !fields.some((field) => field.name === name));
+  // A code fixed once made (createOnly) is shown, not edited, on an existing one.
+  const shown = useMemo(() => (creating ? fields : fields.map((field) => (field.createOnly ? { ...field, readOnly: true } : field))), [fields, creating]);
+  const unplaced = Object.entries(errors).filter(([name]) => !fields.some((field) => field.name === name || groupOf(field) === name));
   const form = (
     <form
       id={formId}
@@ -167,29 +171,13 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
           )}
         </div>
       )}
-      {sectionsOf(fields).map(({ section, fields: sectionFields }, index) => {
-        const inputs = (
-          <div className="admin-form__fields">
-            {sectionFields.map((field) => (
-              <Field
-                key={field.name}
-                field={field.createOnly && !creating ? { ...field, readOnly: true } : field}
-                value={values[field.name] ?? ''}
-                errors={errors[field.name]}
-                onChange={(value) => setValues((current) => ({ ...current, [field.name]: value }))}
-              />
-            ))}
-          </div>
-        );
-        return section ? (
-          <fieldset key={section} className="admin-form__section" data-section={section}>
-            <legend>{section}</legend>
-            {inputs}
-          </fieldset>
-        ) : (
-          <div key={`fields-${index}`}>{inputs}</div>
-        );
-      })}
+      <FieldSections
+        fields={shown}
+        values={values}
+        errors={errors}
+        look={PORTAL_LOOK}
+        onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+      />
       <div className="admin-form__actions">
         <button type="submit" className="button" disabled={save.isPending} data-admin-save="">
           {save.isPending ? 'Saving…' : creating ? `Create ${resource.noun}` : 'Save changes'}
@@ -230,15 +218,4 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
       {unsaved.dialog}
     </section>
   );
-}
-
-/** Runs of consecutive fields with the same `section` (none: the fields outside any fieldset). */
-function sectionsOf(fields: readonly FieldSpec[]): Array<{ section: string | undefined; fields: FieldSpec[] }> {
-  const runs: Array<{ section: string | undefined; fields: FieldSpec[] }> = [];
-  for (const field of fields) {
-    const last = runs[runs.length - 1];
-    if (last && last.section === field.section) last.fields.push(field);
-    else runs.push({ section: field.section, fields: [field] });
-  }
-  return runs;
 }

@@ -18,7 +18,7 @@ export interface RichTextFieldProps {
 
 /**
  * The portal's HTML field (ADR 0025): TipTap's visual editor with a small toolbar, and an "HTML source" view for
- * the markup itself. Loaded on its own (Field imports it lazily), so only the screens with an HTML field fetch it.
+ * the markup itself. Loaded on its own (field-controls.tsx imports it lazily), so only the screens with an HTML field fetch it.
  *
  * The visual editor keeps only what its schema knows (paragraphs, headings, lists, links, images…): a widget's
  * `<div class>` or a table would be lost there. So the value changes only when someone edits in the visual view,
@@ -113,7 +113,7 @@ export default function RichTextField({ id, labelId, describedBy, invalid, disab
       {source ? (
         <textarea
           id={id}
-          className="input field__input admin-textarea admin-textarea--code rich-text__source"
+          className="input field__input field__textarea field__textarea--code rich-text__source"
           rows={16}
           value={value}
           spellCheck={false}

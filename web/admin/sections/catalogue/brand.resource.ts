@@ -1,5 +1,5 @@
 import { defineResource } from '../../api/admin-api.js';
-import type { FieldSpec } from '../../kit/form-values.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 
 /** docs/api/catalogue-admin.md "Brands", as the API declares it. */
 export type { AdminBrandView as Brand } from '../../../../src/modules/catalogue/index.js';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ResourceEditor } from '../../kit/ResourceEditor.js';
-import type { FieldSpec } from '../../kit/form-values.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 import { LoadError, Loading } from '../../kit/states.js';
 import { ProductCategoriesTab } from './product-categories.tab.js';
 import { ProductFilesTab } from './product-files.tab.js';

@@ -4,8 +4,8 @@ import { apiFetch } from '../../../lib/api.js';
 import { formatPounds } from '../../../lib/format.js';
 import { formFailure, INVALID_FORM_MESSAGE } from '../../../lib/form-errors.js';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
-import { Field } from '../../kit/Field.js';
-import { formBody, formValuesOf, isDirty, type FieldSpec, type FormValues } from '../../kit/form-values.js';
+import { Field } from '../../../components/forms/Field.js';
+import { formBody, formValuesOf, isDirty, type FieldSpec, type FormValues } from '../../../components/forms/form-values.js';
 import { useNotify } from '../../kit/notifications.js';
 import { Empty } from '../../kit/states.js';
 import { FileUploader } from './product-files.tab.js';
@@ -167,7 +167,7 @@ function OptionForm({ product, option, onDone }: { product: Product; option: Pro
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const { body, errors: local } = formBody(fields, values, initial, creating);
+        const { body, errors: local } = formBody(fields, values, initial, creating ? 'create' : 'update');
         if (Object.keys(local).length > 0) {
           setErrors(local);
           setMessage(INVALID_FORM_MESSAGE);

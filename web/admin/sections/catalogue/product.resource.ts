@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { defineResource, fetchList } from '../../api/admin-api.js';
-import type { FieldSpec } from '../../kit/form-values.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 import type { Brand } from './brand.resource.js';
 
 /**

@@ -1,5 +1,5 @@
 import { defineResource } from '../../api/admin-api.js';
-import type { FieldSpec } from '../../kit/form-values.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 
 /** src/modules/content/adapters/http/admin-blog.controller.ts: a post as staff see it, whatever its status. */
 export interface BlogPost {

@@ -1,5 +1,5 @@
 import { defineResource } from '../../api/admin-api.js';
-import type { FieldSpec } from '../../kit/form-values.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 
 /** An SEO entry: the title, description, canonical URL and share image of one storefront path. */
 export interface SeoEntry {

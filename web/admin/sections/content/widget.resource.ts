@@ -1,5 +1,5 @@
 import { defineResource } from '../../api/admin-api.js';
-import type { FieldSpec } from '../../kit/form-values.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 
 /** docs/api/content.md: a named block of markup the storefront shows as is (sanitised when saved). */
 export interface Widget {

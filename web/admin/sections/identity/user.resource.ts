@@ -1,6 +1,6 @@
 import type { UserView } from '../../../../src/modules/identity/index.js';
 import { defineResource } from '../../api/admin-api.js';
-import type { FieldSpec } from '../../kit/form-values.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 
 export type { UserView };
 

@@ -1,5 +1,5 @@
 import { defineResource } from '../../api/admin-api.js';
-import type { FieldSpec } from '../../kit/form-values.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 
 /** docs/api/buying.md "Administration": delivery types (name, price ex VAT in pence, weight band in grams). */
 export type { DeliveryTypeView as DeliveryType } from '../../../../src/modules/orders/index.js';

@@ -1,9 +1,24 @@
-import { lazy, Suspense, useId } from 'react';
-import { kindOf, type FieldSpec } from './form-values.js';
-import { Loading } from './states.js';
+import { createContext, useContext, useId, type ComponentType } from 'react';
+import { groupOf, kindOf, type FieldSpec } from './form-values.js';
 
-/** The `html` kind's editor (ADR 0025): its own chunk, fetched only by a screen that shows an HTML field. */
-const RichTextField = lazy(() => import('./RichTextField.js'));
+/** What a control that a host supplies (the portal's rich-text editor) is given to draw one field's input. */
+export interface FieldControlProps {
+  id: string;
+  /** The label's id: a `contenteditable` is named with `aria-labelledby`, since `for` cannot point at it. */
+  labelId: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  disabled: boolean | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * Controls for kinds this layer does not draw itself. The portal gives `html` its rich-text editor (ADR 0025,
+ * a lazily loaded chunk); without one, an `html` field is a plain textarea of markup. A context rather than an
+ * import, so the storefront's pages that use Field never reference the editor.
+ */
+export const FieldControls = createContext<Partial<Record<'html', ComponentType<FieldControlProps>>>>({});
 
 interface FieldProps {
   field: FieldSpec;
@@ -12,14 +27,24 @@ interface FieldProps {
   /** The server's (or the form's own) reasons, shown beside the field and tied to it for screen readers. */
   errors?: string[] | undefined;
   /** The input's id, so the error summary can link to it. */
-  id?: string;
+  id?: string | undefined;
 }
 
-const INPUT_TYPES = { text: 'text', email: 'email', url: 'url', number: 'text', money: 'text', datetime: 'datetime-local' } as const;
+const INPUT_TYPES = {
+  text: 'text',
+  email: 'email',
+  tel: 'tel',
+  password: 'password',
+  url: 'url',
+  number: 'text',
+  money: 'text',
+  datetime: 'datetime-local',
+} as const;
 
-/** One labelled input of any kind the portal edits, with its hint and its errors beside it. */
+/** One labelled input of any kind the shop's forms edit, with its hint and its errors beside it. */
 export function Field({ field, value, onChange, errors, id: givenId }: FieldProps) {
   const ownId = useId();
+  const controls = useContext(FieldControls);
   const id = givenId ?? ownId;
   const kind = kindOf(field);
   const invalid = errors !== undefined && errors.length > 0;
@@ -30,6 +55,7 @@ export function Field({ field, value, onChange, errors, id: givenId }: FieldProp
   const common = {
     id,
     name: field.name,
+    autoComplete: field.autoComplete,
     'aria-invalid': invalid || undefined,
     'aria-describedby': describedBy,
     disabled: field.readOnly,
@@ -55,6 +81,23 @@ export function Field({ field, value, onChange, errors, id: givenId }: FieldProp
     );
   }
 
+  const Custom = kind === 'html' ? controls.html : undefined;
+  const short = field.short || kind === 'money' || kind === 'number';
+  const input = () => (
+    <input
+      {...common}
+      type={INPUT_TYPES[kind as keyof typeof INPUT_TYPES] ?? 'text'}
+      className={`input field__input${short ? ' field__input--short' : ''}`}
+      value={text}
+      maxLength={field.maxLength}
+      inputMode={kind === 'money' ? 'decimal' : kind === 'number' ? 'numeric' : undefined}
+      autoCapitalize={kind === 'email' ? 'none' : field.autoCapitalize}
+      spellCheck={kind === 'email' || kind === 'password' ? false : undefined}
+      // A part of an object field is needed only when the object is given (ADR 0024).
+      required={field.required && groupOf(field) === null}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
   return (
     <div className={`field${invalid ? ' field--invalid' : ''}${kind === 'textarea' || kind === 'html' ? ' field--wide' : ''}`} data-field={field.name}>
       <label id={labelId} className="field__label" htmlFor={id}>
@@ -67,15 +110,13 @@ export function Field({ field, value, onChange, errors, id: givenId }: FieldProp
         </p>
       )}
       {invalid && <FieldError id={errorId} name={field.name} errors={errors} />}
-      {kind === 'html' ? (
-        <Suspense fallback={<Loading label="Loading the editor…" />}>
-          <RichTextField id={id} labelId={labelId} describedBy={describedBy} invalid={invalid} disabled={field.readOnly} value={text} onChange={onChange} />
-        </Suspense>
-      ) : kind === 'textarea' ? (
+      {Custom ? (
+        <Custom id={id} labelId={labelId} describedBy={describedBy} invalid={invalid} disabled={field.readOnly} value={text} onChange={onChange} />
+      ) : kind === 'textarea' || kind === 'html' ? (
         <textarea
           {...common}
-          className="input field__input admin-textarea"
-          rows={4}
+          className={`input field__input field__textarea${kind === 'html' ? ' field__textarea--code' : ''}`}
+          rows={kind === 'html' ? 12 : 4}
           value={text}
           maxLength={field.maxLength}
           onChange={(event) => onChange(event.currentTarget.value)}
@@ -89,30 +130,22 @@ export function Field({ field, value, onChange, errors, id: givenId }: FieldProp
             </option>
           ))}
         </select>
-      ) : (
-        <div className={kind === 'money' ? 'admin-money' : undefined}>
-          {kind === 'money' && (
-            <span className="admin-money__sign" aria-hidden="true">
-              £
-            </span>
-          )}
-          <input
-            {...common}
-            type={INPUT_TYPES[kind]}
-            className={`input field__input${kind === 'money' || kind === 'number' ? ' field__input--short' : ''}`}
-            value={text}
-            maxLength={field.maxLength}
-            inputMode={kind === 'money' ? 'decimal' : kind === 'number' ? 'numeric' : undefined}
-            required={field.required}
-            onChange={(event) => onChange(event.currentTarget.value)}
-          />
+      ) : kind === 'money' ? (
+        <div className="field__money">
+          <span className="field__money-sign" aria-hidden="true">
+            £
+          </span>
+          {input()}
         </div>
+      ) : (
+        input()
       )}
     </div>
   );
 }
 
-function FieldError({ id, name, errors }: { id: string; name: string; errors: string[] }) {
+/** A field's reasons, read out with it (`aria-describedby`) and found by tests through `data-field-error`. */
+export function FieldError({ id, name, errors }: { id?: string; name: string; errors: string[] }) {
   return (
     <p id={id} className="field__error" data-field-error={name}>
       <span className="visually-hidden">Error: </span>
