@@ -1,12 +1,9 @@
 import type { Page } from 'playwright-core';
-import { adminNotification, openPortal, prepareScreenshots, shootAdmin } from '../support/admin-browser.js';
+import sharp from 'sharp';
+import { adminNotification, openPortal, prepareScreenshots, SCREENSHOTS, shootAdmin } from '../support/admin-browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { hydrated, uniqueEmail } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
-
-
-
-
 
 /** A `datetime-local` value `days` from now in the browser's own time zone (what the field shows). */
 const localInputInDays = (page: Page, days: number) =>
@@ -139,7 +136,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     expect(problems.unexpected()).toEqual([]);
   });
 
-  it('blog: a scheduled post stays off /blog, a published one is on it; edit keeps the body, delete asks first', async () => {
+  it('blog: a scheduled post stays off /blog, a published one is on it with an uploaded cover; edit keeps the body and cover, delete asks first', async () => {
     const { page, problems } = await shop.open();
     await openPortal(page, 'Blog');
     await page.waitForURL('**/admin/blog');
@@ -188,12 +185,50 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     expect(await blogPage()).toContain('Manual handling refresher');
 
-    // An edit of the title alone sends the whole post (the PUT replaces it): the body and status stay.
+    // A cover: uploaded as soon as it is chosen, shown in the panel, then described in the form and saved.
+    const cover = page.locator('[data-admin-blog-cover]');
+    expect(await cover.getByText('None yet').count()).toBe(1);
+    const photo = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#1f6f4a' } }).jpeg().toBuffer();
+    await cover.getByLabel('Cover image', { exact: true }).setInputFiles({ name: 'lifting.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await adminNotification(page, 'Cover image uploaded.').waitFor();
+    const preview = cover.locator('img.admin-upload__preview');
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(new RegExp(`^/media/blog/${id}/[A-Za-z0-9_-]+\\.webp$`));
+    expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    expect(await page.locator('.admin-form__dirty').count()).toBe(0); // the upload is not an unsaved edit
+    await page.getByLabel('Cover image description').fill('Two people lifting a box with straight backs');
+    await page.locator('[data-admin-save]').click();
+    await adminNotification(page, 'Saved.').waitFor();
+    await shootAdmin(page, 'blog-edit-cover');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.reload(); // a tablet starts with the menu closed
+    await cover.locator('img.admin-upload__preview').waitFor();
+    await shootAdmin(page, 'blog-edit-cover');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The storefront shows it: on the post's page with its size and description, and in the list.
+    const coverUrl = (await preview.getAttribute('src'))!;
+    const slug = await page.getByLabel('Address').inputValue();
+    await page.goto(`/blog/${slug}`);
+    const shown = page.locator('img.post__cover');
+    await shown.waitFor();
+    expect(await shown.evaluate((img: HTMLImageElement) => ({ src: img.getAttribute('src'), alt: img.alt, width: img.width, natural: img.naturalWidth, height: img.getAttribute('height') }))).toEqual({
+      src: coverUrl, alt: 'Two people lifting a box with straight backs', width: 760, natural: 1200, height: '675',
+    });
+    await page.screenshot({ path: `${SCREENSHOTS}/blog-post-cover-1280.png` });
+    await page.goto('/blog');
+    await page.locator(`[data-blog-post="${slug}"] img.post-card__cover[src="${coverUrl}"]`).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/blog-list-cover-1280.png` });
+    await page.goto(`/admin/blog/${id}`);
+    await cover.locator('img.admin-upload__preview').waitFor();
+    expect(await cover.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
+
+    // An edit of the title alone sends the whole post (the PUT replaces it): the body, status and cover stay.
     await page.getByLabel('Title').fill('Manual handling: a refresher');
     await page.locator('[data-admin-save]').click();
     await adminNotification(page, 'Saved.').waitFor();
-    const post = await api<{ title: string; body: string; status: string; is_public: boolean }>(page, `/api/admin/blog/${id}`);
-    expect(post).toMatchObject({ title: 'Manual handling: a refresher', status: 'published', is_public: true });
+    const post = await api<{ title: string; body: string; status: string; is_public: boolean; cover_image: string | null }>(page, `/api/admin/blog/${id}`);
+    expect(post).toMatchObject({ title: 'Manual handling: a refresher', status: 'published', is_public: true, cover_image: coverUrl });
     expect(post.body).toBe('<p><em>Lift with your legs</em>, not your <a href="/blog/manual-handling">back</a>.</p>');
     expect(await blogPage()).toContain('Manual handling: a refresher');
 
@@ -217,6 +252,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.waitForURL('**/admin/blog');
     await adminNotification(page, 'The blog post is deleted.').waitFor();
     expect(await blogPage()).not.toContain('Manual handling');
+    expect((await page.request.get(`${shop.server.url}${coverUrl}`)).status()).toBe(404); // its cover went with it
     expect(problems.unexpected()).toEqual([]);
   });
 

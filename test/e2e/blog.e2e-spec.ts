@@ -1,6 +1,8 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
+import sharp from 'sharp';
 import request from 'supertest';
 import { BlogAdminService, DEMO_BLOG_POSTS } from '../../src/modules/content/index.js';
+import { FILE_STORAGE, type FileStorage } from '../../src/platform/storage/index.js';
 import { bearerFor } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -85,7 +87,8 @@ describe(`blog (${databaseKind})`, () => {
 
       const item = (res.body.data as Array<Record<string, unknown>>).find((p) => p.slug === newer);
       expect(item).toEqual({
-        slug: newer, title: 'Newer post', excerpt: 'Newer', cover_image: null, published_at: expect.any(String), author_name: 'Alex Admin',
+        slug: newer, title: 'Newer post', excerpt: 'Newer', cover_image: null, cover_width: null, cover_height: null, cover_alt: '',
+        published_at: expect.any(String), author_name: 'Alex Admin',
       });
       const demo = (res.body.data as Array<Record<string, unknown>>).find((p) => p.slug === DEMO_BLOG_POSTS[1]!.slug);
       expect(demo?.author_name).toBeNull(); // seeded without an author
@@ -116,7 +119,7 @@ describe(`blog (${databaseKind})`, () => {
       const res = await http().get(`/api/blog/${live}`).expect(200);
       expect(res.body).toEqual({
         slug: live, title: 'Live post', excerpt: 'Short', body: '<h2>Hi</h2><p>There</p>', cover_image: '/assets/blog/x.jpg',
-        published_at: expect.any(String), author_name: 'Alex Admin',
+        cover_width: null, cover_height: null, cover_alt: '', published_at: expect.any(String), author_name: 'Alex Admin',
       });
       for (const hidden of [draft, future, 'no-such-post']) {
         const missing = await http().get(`/api/blog/${hidden}`).expect(404);
@@ -158,7 +161,10 @@ describe(`blog (${databaseKind})`, () => {
 
   describe('admin API', () => {
     it('answers 401 to anonymous callers and 403 to customers, on every route', async () => {
-      const routes: Array<[string, string]> = [['get', '/api/admin/blog'], ['post', '/api/admin/blog'], ['get', '/api/admin/blog/1'], ['put', '/api/admin/blog/1'], ['delete', '/api/admin/blog/1']];
+      const routes: Array<[string, string]> = [
+        ['get', '/api/admin/blog'], ['post', '/api/admin/blog'], ['get', '/api/admin/blog/1'], ['put', '/api/admin/blog/1'], ['delete', '/api/admin/blog/1'],
+        ['post', '/api/admin/blog/1/cover'], ['delete', '/api/admin/blog/1/cover'],
+      ];
       for (const [method, path] of routes) {
         const call = () => (http() as unknown as Record<string, (p: string) => request.Test>)[method]!(path);
         expect({ path, method, status: (await call()).status }).toEqual({ path, method, status: 401 });
@@ -224,6 +230,116 @@ describe(`blog (${databaseKind})`, () => {
       expect(Object.keys((await post({ slug: slug('status'), title: 'S', body: '<p>x</p>', status: 'live' }).expect(422)).body.errors)).toEqual(['status']);
       expect(Object.keys((await post({ slug: slug('date'), title: 'D', body: '<p>x</p>', published_at: 'tomorrow' }).expect(422)).body.errors)).toEqual(['published_at']);
       expect((await post({ slug: slug('extra'), title: 'E', body: '<p>x</p>', author_id: 1 }).expect(422)).body.errors).toEqual({ author_id: ['author_id is not an accepted field.'] });
+    });
+  });
+
+  describe('cover uploads', () => {
+    let storage: FileStorage;
+    let wide: Buffer;
+    let jpeg: Buffer;
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const keyOf = (url: string) => `public/${url.slice('/media/'.length)}`;
+    const stored = async (url: string) => {
+      const object = await storage.get(keyOf(url));
+      object?.body.destroy();
+      return object !== null;
+    };
+    const upload = (id: number, bytes: Buffer, filename: string, contentType: string, token = admin) =>
+      http().post(`/api/admin/blog/${id}/cover`).set('Authorization', token).attach('file', bytes, { filename, contentType });
+    const published = async (prefix: string) => {
+      const s = slug(prefix);
+      const res = await post({ slug: s, title: `Cover ${s}`, excerpt: 'With a cover', body: '<p>x</p>', status: 'published' }).expect(201);
+      return { id: res.body.id as number, slug: s };
+    };
+
+    beforeAll(async () => {
+      storage = shop.app.get<FileStorage>(FILE_STORAGE);
+      wide = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#2060c0' } }).png().toBuffer();
+      jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c03020' } }).jpeg().toBuffer();
+    });
+
+    it('stores an upload as WebP under /media/blog/ at most 1600 px wide; pages show it with its size and description', async () => {
+      const { id, slug: s } = await published('cover-up');
+      const res = await upload(id, wide, 'cover.png', 'image/png').expect(200);
+      expect(res.body).toMatchObject({ id, cover_width: 1600, cover_height: 800, cover_alt: '' });
+      const url = res.body.cover_image as string;
+      expect(url).toMatch(new RegExp(`^/media/blog/${id}/[A-Za-z0-9_-]+\\.webp$`));
+      const served = await http().get(url).expect(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(await sharp(served.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+
+      // The description is a field of the post; a PUT that leaves the cover out keeps it.
+      await http().put(`/api/admin/blog/${id}`).set('Authorization', admin)
+        .send({ title: `Cover ${s}`, excerpt: 'With a cover', body: '<p>x</p>', status: 'published', cover_alt: 'A scaffolder clipping on a harness' }).expect(200);
+      expect((await http().get(`/api/blog/${s}`).expect(200)).body).toMatchObject({
+        cover_image: url, cover_width: 1600, cover_height: 800, cover_alt: 'A scaffolder clipping on a harness',
+      });
+      const page = (await http().get(`/blog/${s}`).expect(200)).text;
+      expect(tagsOf(page, 'img').find((img) => img.class === 'post__cover')).toMatchObject({
+        src: url, width: '1600', height: '800', alt: 'A scaffolder clipping on a harness',
+      });
+      expect(meta(page, 'property', 'og:image')).toEqual([`${PUBLIC_URL}${url}`]);
+      expect(meta(page, 'property', 'og:image:width')).toEqual(['1600']);
+      expect(meta(page, 'property', 'og:image:alt')).toEqual(['A scaffolder clipping on a harness']);
+      // In the list the picture repeats the title's link, so it is hidden from screen readers and has an empty alt.
+      const list = (await http().get('/blog').expect(200)).text;
+      expect(tagsOf(list, 'img').find((img) => img.src === url)).toMatchObject({ class: 'post-card__cover', width: '1600', height: '800', alt: '' });
+    });
+
+    it('replacing the cover deletes the old file; a PUT of its own address keeps it, another address or null removes it', async () => {
+      const { id } = await published('cover-swap');
+      const first = (await upload(id, wide, 'first.png', 'image/png').expect(200)).body.cover_image as string;
+      const second = await upload(id, jpeg, 'second.jpg', 'image/jpeg').expect(200);
+      const secondUrl = second.body.cover_image as string;
+      expect(secondUrl).not.toBe(first);
+      expect(second.body).toMatchObject({ cover_width: 600, cover_height: 400 });
+      expect(await stored(first)).toBe(false);
+      await http().get(first).expect(404);
+      expect(await stored(secondUrl)).toBe(true);
+
+      const put = (cover: string | null) =>
+        http().put(`/api/admin/blog/${id}`).set('Authorization', admin).send({ title: 'Swap', body: '<p>x</p>', cover_image: cover }).expect(200);
+      expect((await put(secondUrl)).body).toMatchObject({ cover_image: secondUrl, cover_width: 600 });
+      expect(await stored(secondUrl)).toBe(true);
+      expect((await put('https://images.example.com/harness.jpg')).body).toMatchObject({
+        cover_image: 'https://images.example.com/harness.jpg', cover_width: null, cover_height: null,
+      });
+      expect(await stored(secondUrl)).toBe(false);
+
+      const third = (await upload(id, jpeg, 'third.jpg', 'image/jpeg').expect(200)).body.cover_image as string;
+      expect((await put(null)).body.cover_image).toBeNull();
+      expect(await stored(third)).toBe(false);
+    });
+
+    it('DELETE …/cover removes it (and its file); deleting the post deletes its cover', async () => {
+      const { id, slug: s } = await published('cover-del');
+      const url = (await upload(id, wide, 'c.png', 'image/png').expect(200)).body.cover_image as string;
+      const removed = await http().delete(`/api/admin/blog/${id}/cover`).set('Authorization', admin).expect(200);
+      expect(removed.body).toMatchObject({ id, cover_image: null, cover_width: null, cover_height: null });
+      expect(await stored(url)).toBe(false);
+      expect((await http().get(`/api/blog/${s}`).expect(200)).body.cover_image).toBeNull();
+      // Removing a cover that is not there is fine.
+      await http().delete(`/api/admin/blog/${id}/cover`).set('Authorization', admin).expect(200);
+
+      const again = (await upload(id, jpeg, 'c.jpg', 'image/jpeg').expect(200)).body.cover_image as string;
+      await http().delete(`/api/admin/blog/${id}`).set('Authorization', admin).expect(204);
+      expect(await stored(again)).toBe(false);
+    });
+
+    it('refuses what is not a PNG, JPEG or WebP (SVG above all), over 5 MB or with other fields with 422; 403 for a customer', async () => {
+      const { id } = await published('cover-bad');
+      const text = await upload(id, Buffer.from('not really a picture'), 'cover.png', 'image/png').expect(422);
+      expect(text.body.errors.file[0]).toMatch(/PNG|JPG|WEBP/);
+      const vector = await upload(id, svg, 'cover.svg', 'image/svg+xml').expect(422);
+      expect(Object.keys(vector.body.errors)).toEqual(['file']);
+      const big = Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024)]);
+      expect((await upload(id, big, 'big.jpg', 'image/jpeg').expect(422)).body.errors.file[0]).toMatch(/at most 5 MB/);
+      const extra = await http().post(`/api/admin/blog/${id}/cover`).set('Authorization', admin).field('alt', 'x').attach('file', jpeg, 'c.jpg').expect(422);
+      expect(Object.keys(extra.body.errors)).toEqual(['alt']);
+      await http().post(`/api/admin/blog/${id}/cover`).set('Authorization', admin).send({}).expect(422);
+      await upload(999_999, jpeg, 'c.jpg', 'image/jpeg').expect(404);
+      await upload(id, jpeg, 'c.jpg', 'image/jpeg', customer).expect(403);
+      expect((await http().get(`/api/admin/blog/${id}`).set('Authorization', admin).expect(200)).body.cover_image).toBeNull();
     });
   });
 

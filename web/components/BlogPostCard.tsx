@@ -23,8 +23,9 @@ export function BlogPostCard({ post, fallbackAuthor }: { post: BlogPostSummary; 
   return (
     <article className={post.cover_image ? 'post-card post-card--with-cover' : 'post-card'} data-blog-post={post.slug}>
       {post.cover_image && (
+        // The title's link beside it says where this goes: the picture is a second way in for the mouse only.
         <a href={href} tabIndex={-1} aria-hidden="true">
-          <img className="post-card__cover" src={post.cover_image} alt="" width={220} height={140} loading="lazy" />
+          <img className="post-card__cover" src={post.cover_image} alt="" width={post.cover_width ?? 220} height={post.cover_height ?? 140} loading="lazy" />
         </a>
       )}
       <div>

@@ -20,10 +20,12 @@ interface UploadFieldProps<T> {
   onChanged: (updated: T) => void;
   /** Alt text of the preview. */
   previewAlt: string;
+  /** A bigger preview, for a picture people look at (a blog cover) rather than a logo. */
+  large?: boolean;
 }
 
 /** Uploads one file at once when chosen (no separate save), shows what is there, and removes it after asking. */
-export function UploadField<T>({ label, accepts, accept, currentUrl, uploadPath, removePath, onChanged, previewAlt }: UploadFieldProps<T>) {
+export function UploadField<T>({ label, accepts, accept, currentUrl, uploadPath, removePath, onChanged, previewAlt, large }: UploadFieldProps<T>) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const notify = useNotify();
@@ -61,7 +63,7 @@ export function UploadField<T>({ label, accepts, accept, currentUrl, uploadPath,
         </p>
       )}
       <div className="admin-upload__row">
-        {currentUrl ? <img className="admin-upload__preview" src={currentUrl} alt={previewAlt} /> : <span className="admin-upload__none">None yet</span>}
+        {currentUrl ? <img className={`admin-upload__preview${large ? ' admin-upload__preview--large' : ''}`} src={currentUrl} alt={previewAlt} /> : <span className="admin-upload__none">None yet</span>}
         <input
           ref={input}
           id={id}

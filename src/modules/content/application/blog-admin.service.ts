@@ -1,21 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { slugify } from '../../../shared/slugify.js';
 import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 import { sanitizeHtml } from '../../../platform/html/html-sanitizer.js';
+import { FILE_STORAGE, type FileStorage, newStorageKey, normaliseImage } from '../../../platform/storage/index.js';
 import { UserDirectory } from '../../identity/index.js';
 import { slugTaken } from '../domain/blog-errors.js';
 import { BlogPost, type BlogPostStatus } from '../domain/blog-post.entity.js';
+import { COVER_MAX_WIDTH, coverFieldsOf, type BlogCoverFields } from './blog-cover.js';
 import { BLOG_POST_REPOSITORY, type BlogAdminQuery, type BlogPostRepository } from './ports/blog-post-repository.port.js';
 
 /** A post as the Administration Portal lists it (every status). */
-export interface AdminBlogPostListItem {
+export interface AdminBlogPostListItem extends BlogCoverFields {
   id: number;
   slug: string;
   title: string;
   excerpt: string;
-  cover_image: string | null;
   status: BlogPostStatus;
   published_at: string | null;
   /** Published and due: what visitors see. */
@@ -36,7 +37,10 @@ export interface BlogPostInput {
   title: string;
   excerpt?: string | undefined;
   body: string;
+  /** A cover by address; null removes the cover; undefined (or the cover's own address) keeps it. */
   coverImage?: string | null | undefined;
+  /** undefined keeps it. */
+  coverAlt?: string | undefined;
   status?: BlogPostStatus | undefined;
   /** undefined → keep (or now, when first published); a date → scheduled/back-dated; null → cleared. */
   publishedAt?: Date | null | undefined;
@@ -54,13 +58,17 @@ export interface DemoBlogPost {
 
 /**
  * The blog as staff run it (the Administration Portal's `/api/admin/blog`) and as the demo seeds it: every status,
- * bodies sanitised on the way in, the signed-in administrator as author. Visitors' reads are BlogService's.
+ * bodies sanitised on the way in, the signed-in administrator as author, covers given by address or uploaded
+ * (re-encoded, stored under `public/blog/<id>/`, the replaced file deleted). Visitors' reads are BlogService's.
  */
 @Injectable()
 export class BlogAdminService {
+  private readonly logger = new Logger('BlogCovers');
+
   constructor(
     @Inject(BLOG_POST_REPOSITORY) private readonly posts: BlogPostRepository,
     private readonly directory: UserDirectory,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
   async list(query: BlogAdminQuery & { page: number; perPage: number }): Promise<Page<AdminBlogPostListItem>> {
@@ -80,6 +88,8 @@ export class BlogAdminService {
     const slug = input.slug ?? slugify(input.title);
     if (await this.posts.findBySlug(slug)) throw slugTaken();
     const post = new BlogPost({ ...this.fields(input, slug), authorId });
+    post.coverAt(input.coverImage ?? null);
+    post.coverAlt = input.coverAlt ?? '';
     post.setStatus(input.status ?? 'draft', input.publishedAt, now);
     await this.posts.save(post);
     return this.toAdminView(post);
@@ -94,14 +104,49 @@ export class BlogAdminService {
       if (owner && owner.id !== post.id) throw slugTaken();
     }
     post.edit(this.fields(input, slug));
+    // Its own address sent back (a client that PUTs what it read) keeps an uploaded cover.
+    const unused = input.coverImage !== undefined && input.coverImage !== coverFieldsOf(post).cover_image ? post.coverAt(input.coverImage) : null;
+    if (input.coverAlt !== undefined) post.coverAlt = input.coverAlt;
     post.setStatus(input.status ?? post.status, input.publishedAt, now);
     await this.posts.save(post);
+    await this.discard(unused);
     return this.toAdminView(post);
   }
 
+  /** Deletes the post, then its uploaded cover. */
   @ChangesStorefront()
   async delete(id: number): Promise<void> {
-    await this.posts.remove(await this.load(id));
+    const post = await this.load(id);
+    await this.posts.remove(post);
+    await this.discard(post.coverKey);
+  }
+
+  /** Stores an uploaded cover (re-encoded as WebP, metadata dropped, at most 1600 px wide) and deletes the one it replaces. */
+  @ChangesStorefront()
+  async setCover(id: number, upload: { buffer: Buffer }): Promise<AdminBlogPostView> {
+    const post = await this.load(id);
+    const image = await normaliseImage(upload.buffer, { maxWidth: COVER_MAX_WIDTH });
+    const key = newStorageKey('public', `blog/${post.id}`, image.extension);
+    await this.storage.put(key, image.buffer, image.contentType);
+    const unused = post.coverStored({ key, width: image.width, height: image.height });
+    try {
+      await this.posts.save(post);
+    } catch (error) {
+      await this.discard(key);
+      throw error;
+    }
+    await this.discard(unused);
+    return this.toAdminView(post);
+  }
+
+  /** The post without a cover (an uploaded one is deleted from storage). */
+  @ChangesStorefront()
+  async removeCover(id: number): Promise<AdminBlogPostView> {
+    const post = await this.load(id);
+    const unused = post.coverAt(null);
+    await this.posts.save(post);
+    await this.discard(unused);
+    return this.toAdminView(post);
   }
 
   /** Seeds posts by slug without touching those that exist already; returns how many were added. */
@@ -110,7 +155,8 @@ export class BlogAdminService {
     const fresh = demo
       .filter((d) => !existing.has(d.slug))
       .map((d) => {
-        const post = new BlogPost({ slug: d.slug, title: d.title, excerpt: d.excerpt, body: sanitizeHtml(d.body), coverImage: d.coverImage, authorId });
+        const post = new BlogPost({ slug: d.slug, title: d.title, excerpt: d.excerpt, body: sanitizeHtml(d.body), authorId });
+        post.coverAt(d.coverImage);
         post.setStatus('published', new Date(d.publishedAt), new Date());
         return post;
       });
@@ -126,8 +172,20 @@ export class BlogAdminService {
       title: input.title,
       excerpt: input.excerpt ?? '',
       body: sanitizeHtml(input.body),
-      coverImage: input.coverImage ?? null,
     };
+  }
+
+  /**
+   * Removes a stored cover nothing points at any more. A store that fails is logged, not raised: the post is
+   * saved, so the change succeeded; what is left is an orphan file nobody links to.
+   */
+  private async discard(key: string | null): Promise<void> {
+    if (!key) return;
+    try {
+      await this.storage.delete(key);
+    } catch (error) {
+      this.logger.warn(`Could not delete stored cover ${key}: ${(error as Error).message}`);
+    }
   }
 
   private async load(id: number): Promise<BlogPost> {
@@ -147,7 +205,7 @@ export class BlogAdminService {
       slug: post.slug,
       title: post.title,
       excerpt: post.excerpt,
-      cover_image: post.coverImage,
+      ...coverFieldsOf(post),
       status: post.status,
       published_at: post.publishedAt?.toISOString() ?? null,
       is_public: post.isPublicAt(now),

@@ -4,15 +4,15 @@ import { pageOf, type Page } from '../../../shared/pagination.js';
 import { slugify } from '../../../shared/slugify.js';
 import { UserDirectory } from '../../identity/index.js';
 import type { BlogPost } from '../domain/blog-post.entity.js';
+import { coverFieldsOf, type BlogCoverFields } from './blog-cover.js';
 import { SitemapService, type SitemapUrl } from './sitemap.service.js';
 import { BLOG_POST_REPOSITORY, type BlogPostRepository } from './ports/blog-post-repository.port.js';
 
 /** A post in the public list (`GET /api/blog`, `/blog`). */
-export interface BlogPostSummary {
+export interface BlogPostSummary extends BlogCoverFields {
   slug: string;
   title: string;
   excerpt: string;
-  cover_image: string | null;
   published_at: string;
   /** The author's display name; null when the post has no author (seeded) or the account is gone. */
   author_name: string | null;
@@ -82,7 +82,7 @@ export class BlogService implements OnModuleInit {
       slug: post.slug,
       title: post.title,
       excerpt: post.excerpt,
-      cover_image: post.coverImage,
+      ...coverFieldsOf(post),
       published_at: post.publishedAt!.toISOString(),
       author_name: post.authorId === null ? null : (names.get(post.authorId) ?? null),
     };

@@ -5,7 +5,7 @@ export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
 
 /** URL-safe slugs: lower-case words of letters and digits joined by single dashes. */
 export const BLOG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const BLOG_LIMITS = { slug: 120, title: 200, excerpt: 500, coverImage: 500 } as const;
+export const BLOG_LIMITS = { slug: 120, title: 200, excerpt: 500, coverImage: 500, coverAlt: 200, coverKey: 300 } as const;
 
 export interface BlogPostFields {
   slug: string;
@@ -13,13 +13,23 @@ export interface BlogPostFields {
   excerpt: string;
   /** Already sanitised markup (the application service sanitises before it gets here). */
   body: string;
-  coverImage: string | null;
   authorId: number | null;
+}
+
+/** An uploaded cover as stored: its file-storage key and its size in pixels. */
+export interface StoredCover {
+  key: string;
+  width: number;
+  height: number;
 }
 
 /**
  * A blog post (product.md: id, slug, title, excerpt, body, cover image, status, published at, author).
  * It is public once it is published AND its publication time has come: a future `publishedAt` schedules it.
+ *
+ * Its cover is either an address staff typed (`coverImage`: a site path or https URL, size unknown) or a file
+ * uploaded to file storage (`coverKey`, with its size) — never both. Changing the cover answers the storage key it
+ * no longer uses, for the service to delete.
  */
 export class BlogPost {
   id!: number;
@@ -27,7 +37,14 @@ export class BlogPost {
   title!: string;
   excerpt!: string;
   body!: string;
+  /** A cover given by address. */
   coverImage: string | null = null;
+  /** An uploaded cover: its storage key (`public/blog/…`) and size. */
+  coverKey: string | null = null;
+  coverWidth: number | null = null;
+  coverHeight: number | null = null;
+  /** What the cover shows, for people who cannot see it; blank when it only decorates. */
+  coverAlt = '';
   status: BlogPostStatus = 'draft';
   /** Set when the post is first published (or explicitly, to schedule or back-date it); kept when unpublished. */
   publishedAt: Date | null = null;
@@ -46,7 +63,25 @@ export class BlogPost {
     this.title = fields.title;
     this.excerpt = fields.excerpt;
     this.body = fields.body;
-    this.coverImage = fields.coverImage;
+  }
+
+  /** A cover by address (null: none). Returns the uploaded file it replaces, if any. */
+  coverAt(address: string | null): string | null {
+    const unused = this.coverKey;
+    this.coverImage = address;
+    this.coverKey = null;
+    this.coverWidth = null;
+    this.coverHeight = null;
+    return unused;
+  }
+
+  /** An uploaded cover. Returns the uploaded file it replaces, if any. */
+  coverStored(cover: StoredCover): string | null {
+    const unused = this.coverAt(null);
+    this.coverKey = cover.key;
+    this.coverWidth = cover.width;
+    this.coverHeight = cover.height;
+    return unused;
   }
 
   /**
@@ -74,6 +109,10 @@ export const BlogPostSchema = defineEntity({
     excerpt: p.string().length(BLOG_LIMITS.excerpt),
     body: p.text(),
     coverImage: p.string().length(BLOG_LIMITS.coverImage).nullable(),
+    coverKey: p.string().length(BLOG_LIMITS.coverKey).nullable(),
+    coverWidth: p.integer().nullable(),
+    coverHeight: p.integer().nullable(),
+    coverAlt: p.string().length(BLOG_LIMITS.coverAlt),
     status: p.string().length(16),
     publishedAt: p.datetime().nullable(),
     authorId: p.integer().nullable(),

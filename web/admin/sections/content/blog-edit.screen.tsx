@@ -1,20 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format.js';
 import { ResourceEditor } from '../../kit/ResourceEditor.js';
+import { UploadField } from '../../kit/UploadField.js';
 import { blogFields, blogPosts, blogStatusOf, type BlogPost } from './blog.resource.js';
 import './content.css';
 
 const DEFAULTS = { status: 'draft' };
 
 export function Component() {
+  const queryClient = useQueryClient();
   return (
     <ResourceEditor<BlogPost>
       resource={blogPosts}
       fields={blogFields}
       title={(post) => post.title}
       defaults={DEFAULTS}
-      deleteWarning={(post) => `“${post.title}” is removed from the blog and its address stops working.`}
+      deleteWarning={(post) => `“${post.title}” is removed from the blog, with its cover image, and its address stops working.`}
     >
-      {(post) => <PublicationPanel post={post} />}
+      {(post) => (
+        <>
+          <section className="admin-panel" aria-label="Cover image" data-admin-blog-cover="">
+            <UploadField<BlogPost>
+              label="Cover image"
+              accepts="PNG, JPEG or WebP, at most 5 MB. It is stored as WebP, at most 1600 pixels wide, and shown above the post and beside it in the blog list."
+              accept="image/png,image/jpeg,image/webp"
+              currentUrl={post.cover_image}
+              previewAlt={post.cover_alt || `Cover of ${post.title}`}
+              large
+              uploadPath={`${blogPosts.api}/${post.id}/cover`}
+              removePath={`${blogPosts.api}/${post.id}/cover`}
+              onChanged={(updated) => {
+                queryClient.setQueryData([blogPosts.api, String(post.id)], updated);
+                void queryClient.invalidateQueries({ queryKey: [blogPosts.api], exact: false });
+              }}
+            />
+          </section>
+          <PublicationPanel post={post} />
+        </>
+      )}
     </ResourceEditor>
   );
 }

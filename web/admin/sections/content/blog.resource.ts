@@ -7,7 +7,12 @@ export interface BlogPost {
   slug: string;
   title: string;
   excerpt: string;
+  /** An uploaded cover's /media address, or one given by address through the API. */
   cover_image: string | null;
+  /** Pixels, for an uploaded cover. */
+  cover_width: number | null;
+  cover_height: number | null;
+  cover_alt: string;
   status: 'draft' | 'published';
   published_at: string | null;
   /** Published and due: what visitors see now. */
@@ -58,10 +63,9 @@ export const blogFields: readonly FieldSpec[] = [
   { name: 'excerpt', label: 'Summary', kind: 'textarea', maxLength: 500, hint: 'Plain text for the blog list and search results.' },
   { name: 'body', label: 'Body', kind: 'html', required: true, hint: 'Scripts and unsafe attributes are removed when you save.' },
   {
-    name: 'cover_image',
-    label: 'Cover image',
-    nullable: true,
-    maxLength: 500,
-    hint: 'A site path such as /assets/blog/cover.jpg or an https:// address.',
+    name: 'cover_alt',
+    label: 'Cover image description',
+    maxLength: 200,
+    hint: 'What the cover image below shows, for people who cannot see it. Blank when it only decorates.',
   },
 ];

@@ -16,7 +16,10 @@ export default function Page() {
         </a>
         <h1 className="post__title">{post.title}</h1>
         <PostMeta post={post} fallbackAuthor={appName} />
-        {post.cover_image && <img className="post__cover" src={post.cover_image} alt="" width={760} height={400} />}
+        {post.cover_image && (
+          // An uploaded cover has its own size; one given by address is drawn at the page's width until it loads.
+          <img className="post__cover" src={post.cover_image} alt={post.cover_alt} width={post.cover_width ?? 760} height={post.cover_height ?? 400} data-blog-cover="" />
+        )}
         {post.excerpt && <p className="post__excerpt">{post.excerpt}</p>}
         <div className="post__body" data-blog-body="" dangerouslySetInnerHTML={{ __html: post.body }} />
       </article>

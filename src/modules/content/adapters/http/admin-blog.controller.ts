@@ -1,8 +1,14 @@
-import { Body, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import {
+  ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { InvalidInputError } from '../../../../shared/domain-error.js';
 import type { Viewer } from '../../../../shared/viewer.js';
+import { readUpload } from '../../../../platform/http/uploads.js';
 import { AdminController, CurrentViewer } from '../../../identity/index.js';
 import { BlogAdminService, type AdminBlogPostView, type BlogPostInput } from '../../application/blog-admin.service.js';
+import { COVER_MAX_BYTES, COVER_TYPES } from '../../application/blog-cover.js';
 import { AdminBlogListQuery, BlogPostRequest } from './blog.requests.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
 
@@ -12,6 +18,7 @@ const toInput = (body: BlogPostRequest): BlogPostInput => ({
   excerpt: body.excerpt,
   body: body.body,
   coverImage: body.cover_image,
+  coverAlt: body.cover_alt,
   status: body.status,
   publishedAt: body.published_at === undefined ? undefined : body.published_at === null ? null : new Date(body.published_at),
 });
@@ -47,8 +54,26 @@ export class AdminBlogController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiNoContentResponse({ description: 'Deleted, with its uploaded cover.' })
   async remove(@IdParam() id: number): Promise<void> {
     await this.blog.delete(id);
+  }
+
+  @Post(':id/cover')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @ApiOkResponse({ description: 'The post with its uploaded cover (`cover_image` under /media/blog/, with its width and height); the cover it replaces is deleted.' })
+  @ApiUnprocessableEntityResponse({ description: '`errors.file`: not a PNG, JPEG or WebP image (SVG never), or over 5 MB.' })
+  async uploadCover(@IdParam() id: number, @Req() request: FastifyRequest): Promise<AdminBlogPostView> {
+    const upload = await readUpload(request, { maxBytes: COVER_MAX_BYTES, allowed: COVER_TYPES });
+    const [extra] = Object.keys(upload.fields);
+    if (extra !== undefined) throw new InvalidInputError(extra, `${extra} is not an accepted field.`);
+    return this.blog.setCover(id, upload);
+  }
+
+  @Delete(':id/cover')
+  @ApiOkResponse({ description: 'The post without a cover; an uploaded one is deleted from storage.' })
+  removeCover(@IdParam() id: number): Promise<AdminBlogPostView> {
+    return this.blog.removeCover(id);
   }
 }

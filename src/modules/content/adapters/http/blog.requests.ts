@@ -51,7 +51,10 @@ export class AdminBlogListQuery extends listQuery(SORTS_WITH_DEFAULT_FIRST, 'Par
   status?: BlogPostStatus;
 }
 
-/** Create and update (a full replacement; `slug` may be left out: made from the title on create, kept on update). */
+/**
+ * Create and update (a full replacement, but `slug` may be left out: made from the title on create, kept on update;
+ * and the cover and its description, left out, are kept).
+ */
 export class BlogPostRequest {
   @ApiPropertyOptional({ example: 'fire-marshal-training-how-many-do-you-need', maxLength: BLOG_LIMITS.slug })
   @OptionalNotNull() @Transform(trim)
@@ -76,9 +79,19 @@ export class BlogPostRequest {
   @Length(1, BODY_MAX, { message: `Enter the body of the post (at most ${BODY_MAX} characters).` })
   body!: string;
 
-  @ApiPropertyOptional({ nullable: true, example: '/assets/blog/fire-marshal.jpg' })
+  @ApiPropertyOptional({
+    nullable: true,
+    example: '/assets/blog/fire-marshal.jpg',
+    description: 'A cover by address; null removes the cover; left out (or the cover\'s own address) keeps it. Upload one with POST /{id}/cover.',
+  })
   @IsOptional() @Transform(trimToNull) @ValidateIf((_o, value) => value !== null) @IsCoverImage()
   cover_image?: string | null;
+
+  @ApiPropertyOptional({ maxLength: BLOG_LIMITS.coverAlt, description: 'The cover\'s alt text; blank when it only decorates. Left out: kept.' })
+  @OptionalNotNull() @Transform(trim)
+  @IsString({ message: 'The cover description must be text.' })
+  @MaxLength(BLOG_LIMITS.coverAlt, { message: `The cover description may be at most ${BLOG_LIMITS.coverAlt} characters.` })
+  cover_alt?: string;
 
   @ApiPropertyOptional({ enum: BLOG_POST_STATUSES, default: 'draft' }) @OptionalNotNull()
   @IsIn(BLOG_POST_STATUSES, { message: 'status must be draft or published.' })
