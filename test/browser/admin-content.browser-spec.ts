@@ -256,7 +256,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     expect(problems.unexpected()).toEqual([]);
   });
 
-  it('enquiries and newsletter subscribers: read-only lists of what visitors sent, with CSV downloads', async () => {
+  it('enquiries and newsletter subscribers: read-only lists of what visitors sent, with CSV downloads of what the list shows', async () => {
     const { page, problems } = await shop.open();
     const name = `Robin Enquirer ${Date.now().toString(36)}`;
     await page.goto('/contact');
@@ -293,12 +293,15 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.locator('[data-admin-count]').getByText('1–1 of 1').waitFor();
     await row.waitFor();
     await shootAdmin(page, 'enquiries');
+    // The download holds what the list shows: the type and the search.
     const csvHref = await page.locator('[data-admin-csv]').getAttribute('href');
-    expect(csvHref).toBe('/api/admin/enquiries.csv?type=contact');
+    expect(csvHref).toBe('/api/admin/enquiries.csv?type=contact&search=northgate+academy');
     const csv = await page.request.get(`${shop.server.url}${csvHref}`);
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
-    expect(await csv.text()).toContain(name);
+    const csvRows = (await csv.text()).split('\r\n').filter((line) => line !== '');
+    expect(csvRows).toHaveLength(2); // the header and the one enquiry the list shows
+    expect(csvRows[1]).toContain(name);
 
     await page.locator('[data-admin-menu]').getByRole('link', { name: 'Newsletter', exact: true }).click();
     await page.waitForURL('**/admin/newsletter');
@@ -308,10 +311,14 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await rows.filter({ hasText: subscriber }).waitFor();
     expect(await rows.first().innerText()).toContain('Subscribed');
     await shootAdmin(page, 'newsletter');
-    const download = await page.request.get(`${shop.server.url}${await page.locator('[data-admin-csv]').getAttribute('href')}`);
+    const newsletterCsv = await page.locator('[data-admin-csv]').getAttribute('href');
+    expect(newsletterCsv).toBe(`/api/admin/newsletter-subscribers.csv?search=${encodeURIComponent(subscriber.split('@')[0]!)}`);
+    const download = await page.request.get(`${shop.server.url}${newsletterCsv}`);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-type']).toMatch(/^text\/csv/);
-    expect(await download.text()).toContain(subscriber);
+    const downloaded = (await download.text()).split('\r\n').filter((line) => line !== '');
+    expect(downloaded).toHaveLength(2);
+    expect(downloaded[1]).toContain(subscriber);
     expect(problems.unexpected()).toEqual([]);
   });
 

@@ -94,7 +94,7 @@ describe(`Admin lists and downloads (${databaseKind})`, () => {
     await http().get('/api/admin/newsletter-subscribers').expect(401);
   });
 
-  it('downloads the subscribers as CSV, formulas defused', async () => {
+  it('downloads the subscribers as CSV, formulas defused, following the list\'s search', async () => {
     await shop.sql(
       `insert into newsletter_subscribers (email, consented_at, unsubscribe_token_hash, created_at) values ('=cmd@evil.example', now(), 'h4', now())`,
     );
@@ -112,6 +112,17 @@ describe(`Admin lists and downloads (${databaseKind})`, () => {
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(/^\d+,'=cmd@evil\.example,yes,/);
     expect(lines).toContainEqual(expect.stringMatching(/^\d+,gone\.reader@acme-training\.co\.uk,no,2026-02-01T10:00:00\.000Z,2026-03-01T10:00:00\.000Z,/));
+    // With the list's search, the file holds what the list shows.
+    const searched = await get('/api/admin/newsletter-subscribers.csv?search=ACME-TRAINING').buffer(true).parse((r, done) => {
+      let text = '';
+      r.setEncoding('utf8');
+      r.on('data', (chunk: string) => (text += chunk));
+      r.on('end', () => done(null, text));
+    }).expect(200);
+    const found = (await get('/api/admin/newsletter-subscribers?search=acme-training&per_page=100').expect(200)).body.data.map((s: { email: string }) => s.email);
+    expect(found.length).toBeGreaterThan(0);
+    expect(records(searched.body as string).slice(1).map((line) => line.split(',')[1])).toEqual(found);
+    expect(Object.keys((await get('/api/admin/newsletter-subscribers.csv?page=2').expect(422)).body.errors)).toEqual(['page']);
     await get('/api/admin/newsletter-subscribers.csv', customer).expect(403);
     await http().get('/api/admin/newsletter-subscribers.csv').expect(401);
   });

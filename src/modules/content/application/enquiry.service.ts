@@ -7,7 +7,7 @@ import { RateLimitedError } from '../../../shared/domain-error.js';
 import { spreadsheetRecord } from '../../../shared/csv.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { Enquiry, type EnquiryType } from '../domain/enquiry.entity.js';
-import { ENQUIRY_REPOSITORY, type EnquiryRepository } from './ports/enquiry-repository.port.js';
+import { ENQUIRY_REPOSITORY, type EnquiryFilter, type EnquiryRepository } from './ports/enquiry-repository.port.js';
 
 export const ENQUIRY_RECEIVED = 'Thank you — we have received your enquiry and will reply within one working day.';
 /** Enquiries per client address (clientKey) per window. */
@@ -97,17 +97,20 @@ export class EnquiryService {
     return ENQUIRY_RECEIVED;
   }
 
-  async list(query: { type?: EnquiryType | undefined; search?: string | undefined; page: number; perPage: number }): Promise<Page<EnquiryView>> {
-    const { enquiries, total } = await this.enquiries.list(query.type, (query.page - 1) * query.perPage, query.perPage, query.search);
+  async list(query: EnquiryFilter & { page: number; perPage: number }): Promise<Page<EnquiryView>> {
+    const { enquiries, total } = await this.enquiries.list({ type: query.type, search: query.search }, (query.page - 1) * query.perPage, query.perPage);
     return pageOf(enquiries.map(toView), total, query.page, query.perPage);
   }
 
-  /** Every enquiry (or one type's) as CSV for spreadsheets, header first, newest first, read in batches as it is written. */
-  async *csv(type?: EnquiryType): AsyncGenerator<string> {
+  /**
+   * The enquiries the list shows (its type and search; every one without them) as CSV for spreadsheets, header
+   * first, newest first, read in batches as it is written.
+   */
+  async *csv(filter: EnquiryFilter = {}): AsyncGenerator<string> {
     yield spreadsheetRecord(ENQUIRY_CSV_COLUMNS);
     let before: number | null = null;
     for (;;) {
-      const batch = await this.enquiries.batchBefore(type, before, CSV_BATCH);
+      const batch = await this.enquiries.batchBefore(filter, before, CSV_BATCH);
       if (batch.length > 0) {
         yield batch.map((enquiry) => {
           const view = toView(enquiry);

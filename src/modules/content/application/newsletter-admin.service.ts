@@ -36,12 +36,15 @@ export class NewsletterAdminService {
     return pageOf(rows.map(toView), total, query.page, query.perPage);
   }
 
-  /** The whole list as CSV (header first, newest first), read in batches as the response is written. */
-  async *csv(): AsyncGenerator<string> {
+  /**
+   * The addresses the list shows (its search; the whole list without one) as CSV, header first, newest first, read
+   * in batches as the response is written.
+   */
+  async *csv(search?: string): AsyncGenerator<string> {
     yield spreadsheetRecord(NEWSLETTER_CSV_COLUMNS);
     let before: number | null = null;
     for (;;) {
-      const rows = await this.subscribers.batchBefore(before, CSV_BATCH);
+      const rows = await this.subscribers.batchBefore(search, before, CSV_BATCH);
       if (rows.length > 0) {
         yield rows.map((row) => {
           const view = toView(row);

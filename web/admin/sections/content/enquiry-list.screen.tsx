@@ -18,7 +18,7 @@ export function Component() {
       intro={<p className="admin-page__intro">What visitors sent from the contact and “Join us” pages, newest first.</p>}
       query={{ filters: FILTERS }}
       editable={false}
-      actions={(list) => <CsvDownload href={`/api/admin/enquiries.csv${queryString({ type: list.params.type })}`} />}
+      actions={(list) => <CsvDownload href={`/api/admin/enquiries.csv${queryString({ type: list.params.type, search: list.params.search })}`} />}
       toolbar={(list) => (
         <div className="admin-filter">
           <label htmlFor={typeId}>Type</label>

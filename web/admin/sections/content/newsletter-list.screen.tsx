@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../lib/format.js';
+import { queryString } from '../../api/admin-api.js';
 import { When } from './when.js';
 import { newsletterSubscribers, type NewsletterSubscriber } from './content-lists.resource.js';
 import { ResourceList } from '../../kit/ResourceList.js';
@@ -16,7 +17,7 @@ export function Component() {
         </p>
       }
       editable={false}
-      actions={() => <CsvDownload href="/api/admin/newsletter-subscribers.csv" />}
+      actions={(list) => <CsvDownload href={`/api/admin/newsletter-subscribers.csv${queryString({ search: list.params.search })}`} />}
       columns={[
         { key: 'email', header: 'E-mail address' },
         {

@@ -4,7 +4,7 @@ import { csvDownload } from '../../../../platform/http/csv-download.js';
 import type { Page } from '../../../../shared/pagination.js';
 import { AdminController } from '../../../identity/index.js';
 import { NewsletterAdminService, type NewsletterSubscriberView } from '../../application/newsletter-admin.service.js';
-import { NewsletterSubscriberListQuery } from './newsletter.requests.js';
+import { NewsletterSubscriberCsvQuery, NewsletterSubscriberListQuery } from './newsletter.requests.js';
 
 /** The Administration Portal's newsletter list and its download. */
 @AdminController('api/admin')
@@ -20,8 +20,10 @@ export class AdminNewsletterController {
   @Get('newsletter-subscribers.csv')
   @Header('cache-control', 'private, no-store')
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'Every subscriber, newest first, as CSV: id, email, subscribed (yes/no), consented_at, unsubscribed_at, created_at.' })
-  download(): StreamableFile {
-    return csvDownload('newsletter-subscribers.csv', this.newsletter.csv());
+  @ApiOkResponse({
+    description: 'The subscribers the list shows (`?search=`; every one without it), newest first, as CSV: id, email, subscribed (yes/no), consented_at, unsubscribed_at, created_at.',
+  })
+  download(@Query() query: NewsletterSubscriberCsvQuery): StreamableFile {
+    return csvDownload('newsletter-subscribers.csv', this.newsletter.csv(query.search));
   }
 }

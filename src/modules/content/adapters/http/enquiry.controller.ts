@@ -41,8 +41,10 @@ export class AdminEnquiryCsvController {
   @Get('enquiries.csv')
   @Header('cache-control', 'private, no-store')
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'Every enquiry (or `?type=`\'s), newest first, as CSV: id, type, name, company, email, phone, message, created_at.' })
+  @ApiOkResponse({
+    description: 'The enquiries the list shows (`?type=`, `?search=`; every one without them), newest first, as CSV: id, type, name, company, email, phone, message, created_at.',
+  })
   download(@Query() query: EnquiryCsvQuery): StreamableFile {
-    return csvDownload(query.type ? `enquiries-${query.type}.csv` : 'enquiries.csv', this.enquiries.csv(query.type));
+    return csvDownload(query.type ? `enquiries-${query.type}.csv` : 'enquiries.csv', this.enquiries.csv({ type: query.type, search: query.search }));
   }
 }

@@ -41,5 +41,5 @@ export class EnquiryListQuery extends searchQuery('Part of the name, company or 
   type?: EnquiryType;
 }
 
-/** `GET /api/admin/enquiries.csv`: the list's `type` filter, no paging (the file holds them all). */
-export class EnquiryCsvQuery extends PickType(EnquiryListQuery, ['type'] as const) {}
+/** `GET /api/admin/enquiries.csv`: the list's `type` and `search`, no paging (the file holds every match). */
+export class EnquiryCsvQuery extends PickType(EnquiryListQuery, ['type', 'search'] as const) {}

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, MaxLength } from 'class-validator';
 import { searchQuery } from '../../../../platform/http/list-query.js';
@@ -18,3 +18,6 @@ export class NewsletterUnsubscribeRequest {
 
 /** `GET /api/admin/newsletter-subscribers`: searched by part of the address, newest sign-up first. */
 export class NewsletterSubscriberListQuery extends searchQuery('Part of the e-mail address.') {}
+
+/** `GET /api/admin/newsletter-subscribers.csv`: the list's `search`, no paging (the file holds every match). */
+export class NewsletterSubscriberCsvQuery extends PickType(NewsletterSubscriberListQuery, ['search'] as const) {}

@@ -17,20 +17,23 @@ export class MikroOrmNewsletterRepository implements NewsletterRepository {
   }
 
   async search(search: string | undefined, offset: number, limit: number): Promise<{ rows: SubscriberRow[]; total: number }> {
-    const term = search?.trim().toLowerCase();
-    const where = term ? 'where email like ?' : '';
-    const params = term ? [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
+    const { where, params } = matching(search);
+    const sql = where.length > 0 ? `where ${where.join(' and ')}` : '';
     const [rows, [count]] = await Promise.all([
-      this.rows(`${COLUMNS} ${where} order by created_at desc, id desc limit ? offset ?`, [...params, limit, offset]),
-      this.query<{ total: number }>(`select count(*)::int as total from newsletter_subscribers ${where}`, params),
+      this.rows(`${COLUMNS} ${sql} order by created_at desc, id desc limit ? offset ?`, [...params, limit, offset]),
+      this.query<{ total: number }>(`select count(*)::int as total from newsletter_subscribers ${sql}`, params),
     ]);
     return { rows, total: Number(count?.total ?? 0) };
   }
 
-  batchBefore(beforeId: number | null, limit: number): Promise<SubscriberRow[]> {
-    return beforeId === null
-      ? this.rows(`${COLUMNS} order by id desc limit ?`, [limit])
-      : this.rows(`${COLUMNS} where id < ? order by id desc limit ?`, [beforeId, limit]);
+  batchBefore(search: string | undefined, beforeId: number | null, limit: number): Promise<SubscriberRow[]> {
+    const { where, params } = matching(search);
+    if (beforeId !== null) {
+      where.push('id < ?');
+      params.push(beforeId);
+    }
+    const sql = where.length > 0 ? `where ${where.join(' and ')}` : '';
+    return this.rows(`${COLUMNS} ${sql} order by id desc limit ?`, [...params, limit]);
   }
 
   async save(subscriber: NewsletterSubscriber): Promise<void> {
@@ -54,6 +57,12 @@ export class MikroOrmNewsletterRepository implements NewsletterRepository {
   private query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
     return this.em.getConnection().execute<Row[]>(sql, params, 'all');
   }
+}
+
+/** Addresses containing what staff typed (stored lower-cased; LIKE's own wildcards matched as themselves): the list and its download alike. */
+function matching(search: string | undefined): { where: string[]; params: unknown[] } {
+  const term = search?.trim().toLowerCase();
+  return term ? { where: ['email like ?'], params: [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] } : { where: [], params: [] };
 }
 
 interface RawRow { id: number; email: string; consented_ms: number; unsubscribed_ms: number | null; created_ms: number }

@@ -16,8 +16,11 @@ export interface NewsletterRepository {
   findByTokenHash(tokenHash: string): Promise<NewsletterSubscriber | null>;
   /** Addresses containing `search` (case-insensitive), newest sign-up first, with the total count. */
   search(search: string | undefined, offset: number, limit: number): Promise<{ rows: SubscriberRow[]; total: number }>;
-  /** Up to `limit` subscribers with an id below `beforeId` (all when null), highest id (newest) first: the download's batches. */
-  batchBefore(beforeId: number | null, limit: number): Promise<SubscriberRow[]>;
+  /**
+   * Up to `limit` subscribers whose address contains `search` (all when undefined) with an id below `beforeId` (all
+   * when null), highest id (newest) first: the download's batches.
+   */
+  batchBefore(search: string | undefined, beforeId: number | null, limit: number): Promise<SubscriberRow[]>;
   /** Inserts or updates; an address inserted concurrently is refused with a `conflict` DomainError. */
   save(subscriber: NewsletterSubscriber): Promise<void>;
 }
