@@ -471,6 +471,10 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await fieldError(page, 'billing_address.postcode').getByText('Enter a UK postcode').waitFor({ state: 'visible' });
     expect(await billing.getByLabel('Postcode').getAttribute('aria-invalid')).toBe('true');
+    // The summary links to the field, named with its fieldset; the delivery address (the same one) is not told twice.
+    expect(await page.locator('[data-error-summary] li').allInnerTexts()).toEqual([expect.stringMatching(/^Billing address, postcode: Enter a UK postcode/)]);
+    expect(await page.locator('[data-error-summary] a').getAttribute('href')).toBe('#profile-billing-address-postcode');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-profile-errors-1280x900.png'), fullPage: true });
 
     await billing.getByLabel('Postcode').fill('ls10 1ab');
     await form.getByLabel('Send me news about new training material and offers').check();
@@ -498,6 +502,9 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('[data-notice="success"]').getByText('Your details have been saved.').waitFor({ state: 'visible' });
     expect(await form.getByLabel('Current password').count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'account-profile-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Password.
     await page.goto('/account/password');

@@ -114,6 +114,10 @@ export default function Page() {
   const emailChanged = String(values.email).trim().toLowerCase() !== saved.email.toLowerCase();
   const fields = profileFields({ currentPassword: emailChanged && saved.has_password, delivery: values.delivery_same_as_billing !== true });
   const summary = summaryTargets(fields, 'profile');
+  // Sent to the billing address, the delivery address's reasons would only repeat the billing address's.
+  const errors = Object.fromEntries(
+    Object.entries(form.failure?.errors ?? {}).filter(([name]) => !(values.delivery_same_as_billing === true && name.startsWith('delivery_address'))),
+  );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -138,13 +142,13 @@ export default function Page() {
           Your details have been saved.
         </Notice>
       ) : null}
-      <ErrorSummary ref={summaryRef} message={form.failure?.message ?? null} errors={form.failure?.errors ?? {}} fieldIds={summary.ids} fieldLabels={summary.labels} />
+      <ErrorSummary ref={summaryRef} message={form.failure?.message ?? null} errors={errors} fieldIds={summary.ids} fieldLabels={summary.labels} />
       <NeedsJavaScript />
       <form className="form form--wide" method="post" noValidate onSubmit={onSubmit} aria-label="Your profile" data-form="profile">
         <FieldSections
           fields={fields}
           values={values}
-          errors={form.failure?.errors ?? {}}
+          errors={errors}
           idPrefix="profile"
           onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
         />
