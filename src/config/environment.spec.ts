@@ -8,6 +8,12 @@ describe('loadEnvironment', () => {
     expect(env.NODE_ENV).toBe('production');
     expect(env.usesEmbeddedDatabase).toBe(true);
     expect(env.publicUrl).toBe('http://localhost:3000');
+    expect(env.QUEUE_RETRY_BASE_MS).toBe(5000);
+  });
+
+  it('reads the retry back-off, and refuses nonsense', () => {
+    expect(loadEnvironment({ QUEUE_RETRY_BASE_MS: '250' }).QUEUE_RETRY_BASE_MS).toBe(250);
+    expect(() => loadEnvironment({ QUEUE_RETRY_BASE_MS: '0' })).toThrow(/QUEUE_RETRY_BASE_MS must be at least 10/);
   });
 
   it('reads a PostgreSQL URL and a public URL', () => {

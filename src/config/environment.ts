@@ -74,6 +74,13 @@ export class Environment {
   @Min(10, { message: 'QUEUE_POLL_MS must be at least 10' })
   QUEUE_POLL_MS = 1000;
 
+  /** The first retry of a failed job waits this long; attempt n waits it × 2^(n-1), at most an hour (ADR 0008). */
+  @Transform(({ value }) => (value === undefined || value === '' ? 5000 : Number(value)))
+  @IsInt({ message: 'QUEUE_RETRY_BASE_MS must be a whole number' })
+  @Min(10, { message: 'QUEUE_RETRY_BASE_MS must be at least 10' })
+  @Max(3_600_000, { message: 'QUEUE_RETRY_BASE_MS may be at most 3600000 (an hour)' })
+  QUEUE_RETRY_BASE_MS = 5000;
+
   /**
    * Proxies whose X-Forwarded-For we believe (comma-separated addresses or CIDRs, e.g. `127.0.0.1,10.0.0.0/8`).
    * Unset: the client address is the socket's, and X-Forwarded-For from anyone is ignored.
@@ -223,7 +230,7 @@ export class ConfigurationError extends Error {
 
 const KEYS = [
   'PORT', 'DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'ENQUIRIES_TO', 'RUN_QUEUE_WORKER',
-  'QUEUE_POLL_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
+  'QUEUE_POLL_MS', 'QUEUE_RETRY_BASE_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
   'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT',
   'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PREVIEW_AUTO_APPROVE',
   'ORDER_PAYMENT_TIMEOUT_MINUTES', 'PAYMENT_TEST_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',

@@ -4,7 +4,7 @@ export interface QueueOptions {
   autoStart: boolean;
   /** Pause between looks for due jobs when none was found (`QUEUE_POLL_MS`). */
   pollMs: number;
-  /** First retry delay; attempt n waits base × 2^(n-1). */
+  /** First retry delay (`QUEUE_RETRY_BASE_MS`); attempt n waits base × 2^(n-1). */
   backoffBaseMs: number;
   /** Longest retry delay. */
   backoffMaxMs: number;

@@ -20,6 +20,7 @@ export class QueueModule {
       ...DEFAULT_QUEUE_OPTIONS,
       autoStart: env.RUN_QUEUE_WORKER,
       pollMs: env.QUEUE_POLL_MS,
+      backoffBaseMs: env.QUEUE_RETRY_BASE_MS,
       ...overrides,
     };
     return {
