@@ -9,6 +9,8 @@ import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module.js';
 import type { Environment } from './config/environment.js';
 import { hardenHttp } from './platform/http/http-hardening.js';
+import { closeConnectionsWhileDraining } from './platform/http/graceful-shutdown.js';
+import { ShutdownState } from './platform/health/shutdown-state.js';
 import { sessionCookieOf } from './modules/identity/index.js';
 import { entityManagerPerRequest } from './platform/persistence/index.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
@@ -38,6 +40,8 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
     // Only named proxies may tell us the client's address (X-Forwarded-For); by default nobody can.
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     genReqId: requestIdFor,
+    // The port is closed and the requests in flight drained before Fastify's own close (graceful-shutdown.ts);
+    // a request that still arrives on an open connection then is answered 503, to go elsewhere.
     return503OnClosing: true,
   });
   // abortOnError: false lets start-up failures reach main.ts, which prints a clear message and exits 1.
@@ -55,6 +59,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   keepRawJsonBody(fastify, isPaymentWebhook);
   acceptOneClickForms(fastify, isOneClickUnsubscribe);
   fastify.addHook('onRequest', entityManagerPerRequest(app.get(MikroORM)));
+  closeConnectionsWhileDraining(fastify, app.get(ShutdownState));
   app.useLogger(new QuietStartLogger(app.get(Logger)));
 
   await hardenHttp(app, env, { sessionTokenOf: sessionCookieOf });

@@ -1,28 +1,15 @@
 import { ConfigurationError, loadEnvironment } from './config/environment.js';
 import { createShopApp } from './bootstrap.js';
+import { stopGracefullyOnSignals } from './platform/http/graceful-shutdown.js';
 import { EmbeddedDatabaseInUseError } from './platform/persistence/embedded-database-lock.js';
 
 async function main(): Promise<void> {
   const env = loadEnvironment();
   const app = await createShopApp(env);
-  // Graceful stop: Fastify stops accepting connections and waits for requests in flight, then the
-  // modules close (database, embedded lock). Handled here rather than by Nest's shutdown hooks, which
-  // re-raise the signal and so make the exit code depend on which other signal listeners are loaded.
-  let stopping = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      console.log(`${signal} received: finishing requests in flight, then stopping.`);
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('Shutdown failed:', error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  // SIGTERM/SIGINT drain the requests in flight (readiness 503 first), then close the modules: ADR 0029. Handled
+  // here rather than by Nest's shutdown hooks, which re-raise the signal and so make the exit code depend on which
+  // other signal listeners are loaded, and which close the port only after every module's own shutdown hook.
+  stopGracefullyOnSignals(app, { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
   await app.listen({ port: env.PORT, host: '0.0.0.0' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

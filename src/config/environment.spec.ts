@@ -9,11 +9,16 @@ describe('loadEnvironment', () => {
     expect(env.usesEmbeddedDatabase).toBe(true);
     expect(env.publicUrl).toBe('http://localhost:3000');
     expect(env.QUEUE_RETRY_BASE_MS).toBe(5000);
+    expect(env.SHUTDOWN_DELAY_MS).toBe(0);
+    expect(env.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
   });
 
-  it('reads the retry back-off, and refuses nonsense', () => {
-    expect(loadEnvironment({ QUEUE_RETRY_BASE_MS: '250' }).QUEUE_RETRY_BASE_MS).toBe(250);
-    expect(() => loadEnvironment({ QUEUE_RETRY_BASE_MS: '0' })).toThrow(/QUEUE_RETRY_BASE_MS must be at least 10/);
+  it('reads the retry and shutdown timings, and refuses nonsense', () => {
+    const env = loadEnvironment({ QUEUE_RETRY_BASE_MS: '250', SHUTDOWN_DELAY_MS: '2000', SHUTDOWN_TIMEOUT_MS: '30000' });
+    expect([env.QUEUE_RETRY_BASE_MS, env.SHUTDOWN_DELAY_MS, env.SHUTDOWN_TIMEOUT_MS]).toEqual([250, 2000, 30_000]);
+    expect(() => loadEnvironment({ QUEUE_RETRY_BASE_MS: '0', SHUTDOWN_DELAY_MS: '-1', SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(
+      /QUEUE_RETRY_BASE_MS must be at least 10[\s\S]*SHUTDOWN_DELAY_MS must be at least 0[\s\S]*SHUTDOWN_TIMEOUT_MS must be a whole number/,
+    );
   });
 
   it('reads a PostgreSQL URL and a public URL', () => {

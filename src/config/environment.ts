@@ -82,6 +82,23 @@ export class Environment {
   QUEUE_RETRY_BASE_MS = 5000;
 
   /**
+   * After SIGTERM, how long the server keeps accepting connections (answering 503 on /api/ready) before it closes
+   * its port: a load balancer that polls readiness needs that long to stop sending (ADR 0029).
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 0 : Number(value)))
+  @IsInt({ message: 'SHUTDOWN_DELAY_MS must be a whole number' })
+  @Min(0, { message: 'SHUTDOWN_DELAY_MS must be at least 0' })
+  @Max(120_000, { message: 'SHUTDOWN_DELAY_MS may be at most 120000 (two minutes)' })
+  SHUTDOWN_DELAY_MS = 0;
+
+  /** How long requests in flight get to finish once the port is closed; connections still open then are cut (ADR 0029). */
+  @Transform(({ value }) => (value === undefined || value === '' ? 10_000 : Number(value)))
+  @IsInt({ message: 'SHUTDOWN_TIMEOUT_MS must be a whole number' })
+  @Min(100, { message: 'SHUTDOWN_TIMEOUT_MS must be at least 100' })
+  @Max(600_000, { message: 'SHUTDOWN_TIMEOUT_MS may be at most 600000 (ten minutes)' })
+  SHUTDOWN_TIMEOUT_MS = 10_000;
+
+  /**
    * Proxies whose X-Forwarded-For we believe (comma-separated addresses or CIDRs, e.g. `127.0.0.1,10.0.0.0/8`).
    * Unset: the client address is the socket's, and X-Forwarded-For from anyone is ignored.
    */
@@ -230,7 +247,7 @@ export class ConfigurationError extends Error {
 
 const KEYS = [
   'PORT', 'DATABASE_URL', 'DATA_DIR', 'PUBLIC_URL', 'NODE_ENV', 'LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'ENQUIRIES_TO', 'RUN_QUEUE_WORKER',
-  'QUEUE_POLL_MS', 'QUEUE_RETRY_BASE_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
+  'QUEUE_POLL_MS', 'QUEUE_RETRY_BASE_MS', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
   'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT',
   'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PREVIEW_AUTO_APPROVE',
   'ORDER_PAYMENT_TIMEOUT_MINUTES', 'PAYMENT_TEST_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
