@@ -2,6 +2,7 @@ import { DriverException } from '@mikro-orm/core';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type DomainErrorKind, RangeNotSatisfiableError, RateLimitedError } from '../../shared/domain-error.js';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../persistence/database-unavailable.js';
 import { errorBody, type ErrorBody } from './error-body.js';
 import { RequestValidationError } from './request-validation.js';
 
@@ -43,6 +44,8 @@ export function toErrorBody(exception: unknown, requestId: string | undefined): 
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return errorBody(statusCode, (exception as Error).message, { requestId });
   }
+  // PostgreSQL stopped or restarting: the request may well succeed in a moment (the pool reconnects by itself).
+  if (isDatabaseUnavailable(exception)) return errorBody(503, DATABASE_UNAVAILABLE, { requestId });
   return errorBody(500, 'Server Error', { requestId });
 }
 
@@ -55,14 +58,21 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const body = toErrorBody(exception, String(request.id));
-    // Our own HttpExceptions (e.g. 503 from readiness) are expected: their message is enough.
-    if (body.status >= 500) {
+    if (body.status === 503 && isDatabaseUnavailable(exception)) {
+      // An outage, not a bug: one line per request (the request's logger adds its id), no stack.
+      this.logger.warn(`The database is unavailable: ${describeDriverError(exception)}`);
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (body.status === 503 && exception instanceof HttpException) {
+      // Readiness saying "not now" (database down, shutting down): expected, and asked every few seconds.
+      this.logger.warn(exception.message);
+    } else if (body.status >= 500) {
+      // Our own HttpExceptions are expected: their message is enough.
       // Database errors can quote whole rows (personal data, password hashes): log their class and code only.
       const detail =
         exception instanceof HttpException
           ? exception.message
           : exception instanceof DriverException
-            ? `${exception.name} (code ${exception.code ?? 'unknown'}): ${exception.stack?.split('\n').slice(1, 4).join(' ').trim()}`
+            ? `${describeDriverError(exception)}: ${exception.stack?.split('\n').slice(1, 4).join(' ').trim()}`
             : (exception as Error)?.stack;
       this.logger.error(detail ?? String(exception));
     }
@@ -70,4 +80,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof RangeNotSatisfiableError) void reply.header('content-range', `bytes */${exception.size}`);
     void reply.status(body.status).header('cache-control', 'no-store').send(body);
   }
+}
+
+function describeDriverError(exception: unknown): string {
+  const { name, code } = (exception ?? {}) as { name?: unknown; code?: unknown };
+  return `${typeof name === 'string' ? name : 'Error'} (code ${typeof code === 'string' ? code : 'unknown'})`;
 }

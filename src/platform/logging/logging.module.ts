@@ -27,9 +27,10 @@ export class LoggingModule {
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
             autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
-            // A client's mistake is worth a warning, our own failure an error.
+            // A client's mistake is worth a warning, our own failure an error; 503 (database down, shutting down)
+            // is a passing state that readiness reports, not a failure of ours: a warning too.
             customLogLevel: (_req, res, error) =>
-              error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+              res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
           },
         }),
       ],

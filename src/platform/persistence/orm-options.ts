@@ -36,7 +36,16 @@ export function createOrmOptions(env: Environment, entities: Entities): Partial<
   } satisfies Partial<Options>;
 
   if (env.DATABASE_URL) {
-    return { ...common, driver: PostgreSqlDriver, clientUrl: env.DATABASE_URL, pool: { min: 0, max: 10 } };
+    return {
+      ...common,
+      driver: PostgreSqlDriver,
+      clientUrl: env.DATABASE_URL,
+      pool: { min: 0, max: 10 },
+      // While PostgreSQL is unreachable a request must fail (503) rather than wait for a connection for ever; a
+      // stopped server refuses at once, a vanished host would otherwise hang. TCP keep-alive finds connections a
+      // lost network left half open. Broken connections leave the pool and new ones are opened on demand (ADR 0029).
+      driverOptions: { connectionTimeoutMillis: 5_000, keepAlive: true },
+    };
   }
   return {
     ...common,

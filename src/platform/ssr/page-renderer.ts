@@ -8,6 +8,7 @@ import { PageCache, type CachedRender, type PageEffects } from './page-cache.js'
 import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from './page-context.js';
 import { pagePath } from './page-path.js';
 import { StorefrontChanges } from '../cache/storefront-changes.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../persistence/database-unavailable.js';
 
 export { pagePath };
 
@@ -81,6 +82,12 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
     });
     const response = pageContext.httpResponse;
     if (!response) throw new Error(`Vike rendered nothing for ${request.url}`);
+    // A page whose data could not be read because PostgreSQL is down gets the error page as 503, like the API:
+    // a passing outage, not a bug, and what a load balancer or crawler should retry.
+    if (response.statusCode === 500 && isDatabaseUnavailable(pageContext.errorWhileRendering)) {
+      const headers: Array<[string, string]> = [...response.headers, ['retry-after', String(DATABASE_RETRY_AFTER_SECONDS)]];
+      return { statusCode: 503, headers, body: response.body, effects };
+    }
     return { statusCode: response.statusCode, headers: response.headers, body: response.body, effects };
   }
 }
