@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
 import Provider from 'oidc-provider';
 
 /**
@@ -22,14 +21,7 @@ export function oidcEmailFor(login: string): string {
   return `${login}@oidc.example.co.uk`;
 }
 
-/** A TCP port that was free a moment ago (for a server whose own URL must be known before it starts). */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { freePort } from './server-process.js';
 
 export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
   const server = http.createServer();

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,8 +12,19 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   output(): string;
+  /** Resolves with the exit code (null when a signal ended the process). */
+  exited: Promise<number | null>;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+}
+
+/** A TCP port that was free a moment ago (for a server whose own URL must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /** Runs the built server (`dist/src/main.js`) as a separate process, the way `make start` does. */
@@ -28,7 +40,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start in 30 s:\n${output}`)), 30_000);
+    // Generous for a busy machine; a server that still has not started is killed, not left running after the test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The server did not start in 60 s:\n${output}`));
+    }, 60_000);
     const onData = () => {
       const match = /serving at (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
@@ -47,6 +63,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     url,
     child,
     output: () => output,
+    exited,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
@@ -63,4 +80,32 @@ export function runShop(args: string[], env: Record<string, string>, input?: str
     input,
     timeout: 60_000,
   });
+}
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Runs `bin/shop queue:work`, the worker-only process (PostgreSQL only: it shares the database with a server). */
+export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
+  const child = spawn(SHOP_BIN, ['queue:work'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
