@@ -138,6 +138,8 @@ export async function startCluster({ databaseUrl, dataDir, instances = 2, env = 
     DATA_DIR: dataDir,
     PUBLIC_URL: publicUrl,
     TRUST_PROXY: '127.0.0.1',
+    // nginx checks passively: a stopping instance keeps answering (Connection: close) for a second before its port closes.
+    SHUTDOWN_DELAY_MS: '1000',
     ...env,
   };
   const started = [];
