@@ -5,7 +5,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import request from 'supertest';
 import { createShopApp } from '../../src/bootstrap.js';
 import { ConfigurationError, loadEnvironment } from '../../src/config/environment.js';
@@ -108,6 +108,44 @@ describe.each(adapters)('FileStorage contract: %s', (_name, create) => {
     expect((await bytesOf(last!.body)).equals(bytes.subarray(bytes.length - 1))).toBe(true);
   });
 
+  it('stores a stream of the announced size without a buffer, and describes it with stat', async () => {
+    const key = newStorageKey('private', 'products/12/videos', 'mp4');
+    const bytes = randomBytes(3_000_000);
+    // Many small chunks, as an upload arrives.
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) => bytes.subarray(i * 65_536, (i + 1) * 65_536));
+    await storage.putStream(key, Readable.from(chunks), 'video/mp4', { size: bytes.length });
+    const info = await storage.stat(key);
+    expect(info).toMatchObject({ contentType: 'video/mp4', size: bytes.length, etag: expect.stringMatching(/^"[^"]+"$/) });
+    const object = await storage.get(key);
+    expect((await bytesOf(object!.body)).equals(bytes)).toBe(true);
+    await expect(storage.stat('private/never/was.mp4')).resolves.toBeNull();
+  });
+
+  it.each([
+    ['fails midway', async function* (bytes: Buffer) {
+      yield bytes.subarray(0, 1000);
+      throw new Error('the client went away');
+    }],
+    ['ends short of the announced size', async function* (bytes: Buffer) {
+      yield bytes.subarray(0, bytes.length - 1);
+    }],
+    ['runs past the announced size', async function* (bytes: Buffer) {
+      yield bytes;
+      yield Buffer.from('more');
+    }],
+  ])('stores nothing from a stream that %s, and keeps what was there', async (_case, source) => {
+    const bytes = randomBytes(200_000);
+    const fresh = newStorageKey('private', 'products/12/files', 'pdf');
+    await expect(storage.putStream(fresh, Readable.from(source(bytes)), 'application/pdf', { size: bytes.length })).rejects.toThrow();
+    await expect(storage.get(fresh)).resolves.toBeNull();
+    await expect(storage.stat(fresh)).resolves.toBeNull();
+
+    const existing = newStorageKey('private', 'products/12/files', 'pdf');
+    await storage.put(existing, Buffer.from('the old bytes'), 'application/pdf');
+    await expect(storage.putStream(existing, Readable.from(source(bytes)), 'application/pdf', { size: bytes.length })).rejects.toThrow();
+    expect((await bytesOf((await storage.get(existing))!.body)).toString()).toBe('the old bytes');
+  });
+
   it('answers null for a key that was never put', async () => {
     await expect(storage.get('public/nothing/here.png')).resolves.toBeNull();
     await expect(storage.get('private/nothing/here.pdf')).resolves.toBeNull();
@@ -165,9 +203,11 @@ describe.each(adapters)('FileStorage contract: %s', (_name, create) => {
     'public/%2e%2e/x',
     'public//double',
     '',
-  ])('refuses the key %j on put, get and delete', async (key) => {
+  ])('refuses the key %j on put, putStream, get, stat and delete', async (key) => {
     await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.putStream(key, Readable.from([Buffer.from('x')]), 'text/plain', { size: 1 })).rejects.toBeInstanceOf(InvalidStorageKeyError);
     await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.stat(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
     await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
   });
 });
@@ -186,6 +226,22 @@ describe('LocalDiskStorage on disk', () => {
       // A folder is not an object.
       await storage.put('public/products/2/b.png', Buffer.from('b'), 'image/png');
       await expect(storage.get('public/products/2')).resolves.toBeNull();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves neither a temporary file nor a type sidecar when a streamed put fails', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'storage-disk-'));
+    try {
+      const storage = new LocalDiskStorage(root);
+      await storage.putStream('private/products/1/videos/a.mp4', Readable.from([Buffer.alloc(10)]), 'video/mp4', { size: 10 });
+      async function* failing() {
+        yield Buffer.alloc(1_000_000);
+        throw new Error('the client went away');
+      }
+      await expect(storage.putStream('private/products/1/videos/b.mp4', Readable.from(failing()), 'video/mp4', { size: 2_000_000 })).rejects.toThrow('went away');
+      expect((await readdir(path.join(root, 'private', 'products', '1', 'videos'))).sort()).toEqual(['a.mp4', 'a.mp4~content-type']);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -18,15 +18,19 @@ export interface ByteRange {
   end: number;
 }
 
-export interface StoredObject {
-  /** The whole object, or only the range asked for. */
-  body: Readable;
+/** What the store knows of an object, without its bytes. */
+export interface StoredObjectInfo {
   contentType: string;
   /** The whole object's size, whatever range was read. */
   size: number;
   /** A quoted entity tag for HTTP caching (`"…"`), when the store has one; /media derives one otherwise. */
   etag?: string;
   lastModified?: Date;
+}
+
+export interface StoredObject extends StoredObjectInfo {
+  /** The whole object, or only the range asked for. */
+  body: Readable;
 }
 
 /**
@@ -38,10 +42,18 @@ export interface FileStorage {
   /** Stores `body` under `key`, replacing what was there; readers see the old bytes or the new, never a part. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /**
+   * Stores exactly `size` bytes read from `body` under `key` without holding them in memory (a 200 MB upload
+   * spooled to disk). A stream that fails, ends early or runs long rejects the put and stores nothing: readers
+   * see the old bytes or none, never a part.
+   */
+  putStream(key: string, body: Readable, contentType: string, options: { size: number }): Promise<void>;
+  /**
    * The object, or null when there is none; with `range`, a stream of only those bytes (a resumed download of a
    * large video reads from where it stopped). The caller checks the range against the size it knows.
    */
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /** The object's type and size without its bytes (to check a `Range` before reading it), or null when there is none. */
+  stat(key: string): Promise<StoredObjectInfo | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
 }

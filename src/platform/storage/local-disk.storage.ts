@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, type Stats } from 'node:fs';
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ByteRange, FileStorage, StoredObject } from './file-storage.port.js';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { exactSize } from './exact-size.js';
+import type { ByteRange, FileStorage, StoredObject, StoredObjectInfo } from './file-storage.port.js';
 import { assertStorageKey } from './storage-key.js';
 
 // "~" can never appear in a key, so neither the content-type sidecar nor a temporary file can collide with one.
@@ -23,12 +26,19 @@ export class LocalDiskStorage implements FileStorage {
   constructor(readonly root: string) {}
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    const file = this.fileOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    // The type first: a reader that finds the new bytes also finds their type (the old type only ever
-    // accompanies the old bytes for as long as a rename takes, and keys are not reused for new bytes).
-    await writeAtomically(`${file}${CONTENT_TYPE_SUFFIX}`, Buffer.from(contentType, 'utf8'));
-    await writeAtomically(file, body);
+    await this.store(key, contentType, (handle) => handle.writeFile(body));
+  }
+
+  async putStream(key: string, body: Readable, contentType: string, options: { size: number }): Promise<void> {
+    try {
+      await this.store(key, contentType, (handle) =>
+        pipeline(body, exactSize(options.size), async (chunks: AsyncIterable<Buffer>) => {
+          for await (const chunk of chunks) await handle.write(chunk);
+        }),
+      );
+    } finally {
+      body.destroy(); // a no-op once read to the end; releases a file it was reading when the put failed first
+    }
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
@@ -46,23 +56,23 @@ export class LocalDiskStorage implements FileStorage {
         await handle.close();
         return null;
       }
-      const contentType = await readFile(`${file}${CONTENT_TYPE_SUFFIX}`, 'utf8').catch((error: unknown) => {
-        if (isMissing(error)) return DEFAULT_CONTENT_TYPE;
-        throw error;
-      });
+      const contentType = await contentTypeOf(file);
       // The stream owns the open handle: a rename by a concurrent put cannot change what it reads.
       const body = createReadStream('', { fd: handle, autoClose: true, highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
-      return {
-        body,
-        contentType: contentType.trim() || DEFAULT_CONTENT_TYPE,
-        size: info.size,
-        etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
-        lastModified: info.mtime,
-      };
+      return { body, ...infoOf(info, contentType) };
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    const file = this.fileOf(key);
+    const info = await stat(file).catch((error: unknown) => {
+      if (isMissing(error)) return null;
+      throw error;
+    });
+    return info?.isFile() ? infoOf(info, await contentTypeOf(file)) : null;
   }
 
   async delete(key: string): Promise<void> {
@@ -82,6 +92,24 @@ export class LocalDiskStorage implements FileStorage {
     );
   }
 
+  /**
+   * Writes the type sidecar, then the bytes (each through a temporary file). The type goes first: a reader that
+   * finds the new bytes also finds their type (the old type only ever accompanies the old bytes for as long as a
+   * rename takes, and keys are not reused for new bytes). When the bytes fail, a new key's sidecar goes too.
+   */
+  private async store(key: string, contentType: string, write: (handle: FileHandle) => Promise<void>): Promise<void> {
+    const file = this.fileOf(key);
+    const sidecar = `${file}${CONTENT_TYPE_SUFFIX}`;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeAtomically(sidecar, (handle) => handle.writeFile(contentType, 'utf8'));
+    try {
+      await writeAtomically(file, write);
+    } catch (error) {
+      if (!(await stat(file).then(() => true, () => false))) await rm(sidecar, { force: true });
+      throw error;
+    }
+  }
+
   private fileOf(key: string): string {
     assertStorageKey(key);
     const file = path.resolve(this.root, ...key.split('/'));
@@ -91,11 +119,12 @@ export class LocalDiskStorage implements FileStorage {
   }
 }
 
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
+/** Writes a temporary file in the same folder, flushes it and renames it over `file`; on failure, removes it. */
+async function writeAtomically(file: string, write: (handle: FileHandle) => Promise<void>): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}~${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temporary, 'wx', 0o644);
   try {
-    await handle.writeFile(data);
+    await write(handle);
     await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
@@ -109,4 +138,21 @@ async function writeAtomically(file: string, data: Buffer): Promise<void> {
     await rm(temporary, { force: true });
     throw error;
   }
+}
+
+async function contentTypeOf(file: string): Promise<string> {
+  const stored = await readFile(`${file}${CONTENT_TYPE_SUFFIX}`, 'utf8').catch((error: unknown) => {
+    if (isMissing(error)) return DEFAULT_CONTENT_TYPE;
+    throw error;
+  });
+  return stored.trim() || DEFAULT_CONTENT_TYPE;
+}
+
+function infoOf(info: Stats, contentType: string): StoredObjectInfo {
+  return {
+    contentType,
+    size: info.size,
+    etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+    lastModified: info.mtime,
+  };
 }

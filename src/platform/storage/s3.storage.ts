@@ -1,6 +1,8 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
-import type { ByteRange, FileStorage, StoredObject } from './file-storage.port.js';
+import { pipeline } from 'node:stream/promises';
+import { exactSize } from './exact-size.js';
+import type { ByteRange, FileStorage, StoredObject, StoredObjectInfo } from './file-storage.port.js';
 import { assertStorageKey } from './storage-key.js';
 
 export interface S3StorageOptions {
@@ -15,7 +17,9 @@ export interface S3StorageOptions {
 
 /**
  * Objects in one bucket of any S3-compatible store, under the same keys as on local disk. PutObject is atomic
- * in S3 (a reader sees the old object or the new one), so nothing more is needed for that.
+ * in S3 (a reader sees the old object or the new one), so nothing more is needed for that. A stream is sent as
+ * one PutObject of its announced length (up to S3's 5 GB for a single put; our uploads stop at 200 MB), read as
+ * it is sent, so no part of it is held in memory; a larger or unknown-length stream would need a multipart upload.
  */
 export class S3Storage implements FileStorage {
   readonly client: S3Client;
@@ -42,6 +46,37 @@ export class S3Storage implements FileStorage {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
     );
+  }
+
+  async putStream(key: string, body: Readable, contentType: string, options: { size: number }): Promise<void> {
+    const sized = exactSize(options.size);
+    const abort = new AbortController();
+    try {
+      assertStorageKey(key);
+      // The SDK pipes the body into its request, and a pipe passes no error on: a failed, short or long stream
+      // aborts the request instead, so S3 never completes the object.
+      pipeline(body, sized).catch((error: unknown) => abort.abort(error));
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: sized, ContentType: contentType, ContentLength: options.size }),
+        { abortSignal: abort.signal },
+      );
+    } catch (error) {
+      throw abort.signal.aborted ? abort.signal.reason : error;
+    } finally {
+      body.destroy();
+      sized.destroy();
+    }
+  }
+
+  async stat(key: string): Promise<StoredObjectInfo | null> {
+    assertStorageKey(key);
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return { contentType: answer.ContentType ?? 'application/octet-stream', size: answer.ContentLength ?? 0, etag: answer.ETag, lastModified: answer.LastModified };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {

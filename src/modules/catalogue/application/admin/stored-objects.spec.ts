@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { FileStorage, StoredObject } from '../../../../platform/storage/index.js';
+import type { FileStorage, StoredObject, StoredObjectInfo } from '../../../../platform/storage/index.js';
 import { StoredObjects } from './stored-objects.js';
 
 /** A store that fails for some keys, as a network store sometimes does. */
@@ -9,7 +9,13 @@ class FlakyStorage implements FileStorage {
   put(): Promise<void> {
     return Promise.resolve();
   }
+  putStream(): Promise<void> {
+    return Promise.resolve();
+  }
   get(): Promise<StoredObject | null> {
+    return Promise.resolve(null);
+  }
+  stat(): Promise<StoredObjectInfo | null> {
     return Promise.resolve(null);
   }
   delete(key: string): Promise<void> {
