@@ -456,6 +456,18 @@ describe(`catalogue admin API (${databaseKind})`, () => {
       await as(customer).get(download).expect(403);
       await staff().get(`/api/admin/products/${product.id}/files/999999/download`).expect(404);
 
+      expect(got.headers['accept-ranges']).toBe('bytes');
+      const part = await staff().get(download).set('Range', 'bytes=0-7').buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(206);
+      expect((part.body as Buffer).toString()).toBe('%PDF-1.4');
+      expect(part.headers).toMatchObject({ 'content-range': `bytes 0-7/${pdf.length}`, 'content-length': '8', 'content-type': 'application/pdf' });
+      expect(part.headers['content-disposition']).toMatch(/^attachment; /);
+      expect((await staff().get(download).set('Range', `bytes=${pdf.length}-`).expect(416)).headers['content-range']).toBe(`bytes */${pdf.length}`);
+      await as(customer).get(download).set('Range', 'bytes=0-7').expect(403);
+
       const named = await staff().post(`/api/admin/products/${product.id}/files`).attach('file', pdf, { filename: 'x.pdf', contentType: 'application/pdf' }).field('name', 'Trainer notes').expect(201);
       expect(named.body.name).toBe('Trainer notes.pdf');
 

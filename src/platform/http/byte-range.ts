@@ -1,3 +1,4 @@
+import { RangeNotSatisfiableError } from '../../shared/domain-error.js';
 import type { ByteRange } from '../storage/index.js';
 
 /**
@@ -22,4 +23,14 @@ export function parseByteRange(header: string | undefined, size: number): ByteRa
   if (last !== '' && Number(last) < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end };
+}
+
+/**
+ * parseByteRange for a use case that streams a file: the range to read, null for the whole file, and a
+ * RangeNotSatisfiableError for a range past the end (416, with a Content-Range that gives the size).
+ */
+export function requestedRange(header: string | undefined, size: number): ByteRange | null {
+  const range = parseByteRange(header, size);
+  if (range === 'unsatisfiable') throw new RangeNotSatisfiableError(size);
+  return range;
 }

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Environment } from '../../../config/environment.js';
 import { RateLimiter } from '../../../platform/rate-limit/index.js';
-import { FILE_STORAGE, type FileStorage, type StoredObject } from '../../../platform/storage/index.js';
+import { requestedRange } from '../../../platform/http/byte-range.js';
+import { type ByteRange, FILE_STORAGE, type FileStorage } from '../../../platform/storage/index.js';
+import type { Readable } from 'node:stream';
 import { InvalidInputError, NotFoundError, RateLimitedError } from '../../../shared/domain-error.js';
 import { Preview } from '../domain/preview.entity.js';
 import { previewPlayer } from './preview-player.js';
@@ -9,6 +11,16 @@ import { customerView, type CustomerPreviewView, type PreviewWatchView } from '.
 import { PREVIEW_REPOSITORY, type PreviewRepository } from './ports/preview-repository.port.js';
 
 export type { CustomerPreviewView, PreviewWatchView } from './preview-views.js';
+
+/** A stored preview video opened for playing: the whole of it, or the range the player asked for. */
+export interface PreviewVideoStream {
+  body: Readable;
+  contentType: string;
+  /** The whole video's size. */
+  size: number;
+  /** The part being read (a player seeking), or null for the whole video. */
+  range: ByteRange | null;
+}
 
 /** Preview requests per customer per hour: plenty for real use, too few to fill the table (or the staff's queue). */
 export const PREVIEW_REQUESTS_PER_HOUR = 20;
@@ -73,13 +85,21 @@ export class PreviewService {
     return { ...view, video: video && player ? { title: video.title, player } : null };
   }
 
-  /** The stored preview video for its owner while the preview is active; NotFound in every other case. */
-  async openVideo(userId: number, previewId: number, now = new Date()): Promise<StoredObject> {
+  /**
+   * The stored preview video for its owner while the preview is active, or the part of it a `Range` header asks
+   * for (players ask for ranges to start quickly and to seek; 416 for a range past the end); NotFound in every
+   * other case. The size comes from the store first, as the video's row does not keep it.
+   */
+  async openVideo(userId: number, previewId: number, rangeHeader?: string, now = new Date()): Promise<PreviewVideoStream> {
     const watch = await this.findForCustomer(userId, previewId, now);
     const video = watch?.video ? await this.previews.previewVideo(watch.product.id) : null;
-    const object = video?.storageKey && this.storage ? await this.storage.get(video.storageKey) : null;
+    const key = video?.storageKey;
+    const info = key && this.storage ? await this.storage.stat(key) : null;
+    if (!key || !info || !this.storage) throw new NotFoundError('Preview video');
+    const range = requestedRange(rangeHeader, info.size);
+    const object = await this.storage.get(key, range ?? undefined);
     if (!object) throw new NotFoundError('Preview video');
-    return object;
+    return { body: object.body, contentType: object.contentType, size: object.size, range };
   }
 
   private async ownPreview(userId: number, previewId: number): Promise<Preview | null> {

@@ -1,7 +1,11 @@
-import { Body, Delete, Get, HttpCode, Patch, Post, Req, StreamableFile } from '@nestjs/common';
-import { ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { Body, Delete, Get, Headers, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBody, ApiConflictResponse, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiPartialContentResponse,
+  ApiRequestedRangeNotSatisfiableResponse, ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentDisposition } from '../../../../platform/http/content-disposition.js';
+import { sendRanged } from '../../../../platform/http/ranged-reply.js';
 import { readUpload } from '../../../../platform/http/uploads.js';
 import { AdminController } from '../../../identity/index.js';
 import { ProductMediaAdminService } from '../../application/admin/product-media-admin.service.js';
@@ -83,10 +87,15 @@ export class AdminProductMediaController {
   }
 
   @Get('files/:fileId/download')
-  @ApiOkResponse({ description: 'The file itself, as an attachment.' })
+  @ApiOkResponse({ description: 'The file itself, as an attachment (`Accept-Ranges: bytes`).' })
+  @ApiPartialContentResponse({ description: 'The byte range asked for with `Range: bytes=a-b` (a video can be sought, a download resumed).' })
+  @ApiRequestedRangeNotSatisfiableResponse({ description: 'The range starts past the end of the file.' })
   @ApiNotFoundResponse({ description: 'No file of this product has that id.' })
-  async download(@IdParam() productId: number, @IdParam('fileId') fileId: number): Promise<StreamableFile> {
-    const file = await this.media.openFile(productId, fileId);
-    return new StreamableFile(file.body, { type: file.contentType, length: file.size, disposition: attachmentDisposition(file.name) });
+  async download(
+    @IdParam() productId: number, @IdParam('fileId') fileId: number, @Headers('range') range: string | undefined, @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const file = await this.media.openFile(productId, fileId, range);
+    void reply.header('content-disposition', attachmentDisposition(file.name));
+    await sendRanged(reply, file);
   }
 }

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Post, Res } from '@nestjs/common';
 import {
-  ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
+  ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiPartialContentResponse, ApiRequestedRangeNotSatisfiableResponse, ApiTags,
+  ApiTooManyRequestsResponse, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Viewer } from '../../../../shared/viewer.js';
@@ -9,6 +9,7 @@ import { Authenticated, CurrentViewer } from '../../../identity/index.js';
 import { PreviewService, type CustomerPreviewView } from '../../application/preview.service.js';
 import { PreviewRequest } from './preview.requests.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
+import { sendRanged } from '../../../../platform/http/ranged-reply.js';
 
 /** A signed-in customer's previews: request one, list them, stream a stored preview video. */
 @ApiTags('previews')
@@ -36,22 +37,23 @@ export class PreviewController {
   }
 
   @Get(':id/video')
-  @ApiOkResponse({ description: 'The stored preview video, for its owner while the preview is active.' })
+  @ApiOkResponse({ description: 'The stored preview video, for its owner while the preview is active (`Accept-Ranges: bytes`).' })
+  @ApiPartialContentResponse({ description: 'The byte range asked for with `Range: bytes=a-b` (how a player starts and seeks).' })
+  @ApiRequestedRangeNotSatisfiableResponse({ description: 'The range starts past the end of the video.' })
   @ApiNotFoundResponse({ description: 'Not the viewer\'s preview, not active, or its video is not a stored file.' })
   async video(
     @IdParam() id: number,
     @CurrentViewer() viewer: Viewer,
+    @Headers('range') range: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const video = await this.previews.openVideo(viewer.userId, id);
+    const video = await this.previews.openVideo(viewer.userId, id, range);
     void reply
-      .header('content-type', video.contentType)
-      .header('content-length', String(video.size))
       // Private to this customer and only while the preview lasts: no shared or lasting copies.
       .header('cache-control', 'private, no-store')
       .header('content-disposition', 'inline')
       .header('x-content-type-options', 'nosniff')
       .header('cross-origin-resource-policy', 'same-origin');
-    await reply.status(200).send(video.body);
+    await sendRanged(reply, video);
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../../../shared/domain-error.js';
-import { FILE_STORAGE, type FileStorage, newStorageKey, normaliseImage } from '../../../../platform/storage/index.js';
+import { requestedRange } from '../../../../platform/http/byte-range.js';
+import { type ByteRange, FILE_STORAGE, type FileStorage, newStorageKey, normaliseImage } from '../../../../platform/storage/index.js';
 import { ProductFile, ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
 import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
 import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
@@ -20,11 +21,14 @@ export interface VideoDetails {
   isPreview: boolean;
 }
 
-/** A product file opened for download. */
+/** A product file opened for download: the whole of it, or the range asked for. */
 export interface OpenedFile {
   body: Readable;
   contentType: string;
+  /** The whole file's size. */
   size: number;
+  /** The part being read, or null for the whole file. */
+  range: ByteRange | null;
   /** The name to offer the browser (what the administrator called the file). */
   name: string;
 }
@@ -134,12 +138,14 @@ export class ProductMediaAdminService {
     await this.objects.delete([file.storageKey]);
   }
 
-  async openFile(productId: number, fileId: number): Promise<OpenedFile> {
+  /** The file, or the part of it a `Range` header asks for (416 for a range past its end), to check or resume. */
+  async openFile(productId: number, fileId: number, rangeHeader?: string): Promise<OpenedFile> {
     const file = await this.media.findFile(productId, fileId);
     if (!file) throw new NotFoundError('File');
-    const stored = await this.storage.get(file.storageKey);
+    const range = requestedRange(rangeHeader, file.size);
+    const stored = await this.storage.get(file.storageKey, range ?? undefined);
     if (!stored) throw new NotFoundError('File');
-    return { body: stored.body, contentType: file.contentType, size: stored.size, name: file.name };
+    return { body: stored.body, contentType: file.contentType, size: stored.size, range, name: file.name };
   }
 
   /* ----------------------------------------- helpers ------------------------------------------ */

@@ -5,6 +5,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../../../platform/http/content-disposition.js';
 import { IdParam } from '../../../../platform/http/list-query.js';
+import { sendRanged } from '../../../../platform/http/ranged-reply.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { Authenticated, CurrentViewer } from '../../../identity/index.js';
 import { DownloadService, type DownloadView } from '../../application/download.service.js';
@@ -33,19 +34,7 @@ export class DownloadsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const file = await this.downloads.open(viewer.userId, id, link, range);
-    void reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition(file.fileName, 'attachment'))
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'private, no-store');
-    if (file.range) {
-      void reply
-        .status(206)
-        .header('content-range', `bytes ${file.range.start}-${file.range.end}/${file.size}`)
-        .header('content-length', String(file.range.end - file.range.start + 1));
-    } else {
-      void reply.status(200).header('content-length', String(file.size));
-    }
-    await reply.send(file.body);
+    void reply.header('content-disposition', contentDisposition(file.fileName, 'attachment')).header('cache-control', 'private, no-store');
+    await sendRanged(reply, file);
   }
 }
