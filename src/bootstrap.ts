@@ -16,7 +16,7 @@ import { entityManagerPerRequest } from './platform/persistence/index.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
 import { isPaymentWebhook, keepRawJsonBody } from './platform/http/raw-body.js';
 import { acceptOneClickForms, isOneClickUnsubscribe } from './platform/http/one-click-forms.js';
-import { registerUploads } from './platform/http/uploads.js';
+import { registerUploads, uploadSpoolDirectory } from './platform/http/uploads.js';
 import { mountViteDevServer } from './platform/ssr/vite-dev-server.js';
 import { withoutCookiesOnMedia } from './platform/storage/media.controller.js';
 
@@ -50,7 +50,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
     abortOnError: false,
     // Only JSON bodies (Fastify's own parser): a cross-site HTML form can send urlencoded, multipart or
     // text/plain without a CORS preflight, which would let another site sign a visitor in (login CSRF).
-    // Multipart is registered below but only ever read by readUpload: other routes see no body, so their
+    // Multipart is registered below but only ever read by the upload routes: other routes see no body, so their
     // request DTOs refuse it (422) and nothing in a form can sign anybody in.
     bodyParser: false,
   });
@@ -63,7 +63,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   app.useLogger(new QuietStartLogger(app.get(Logger)));
 
   await hardenHttp(app, env, { sessionTokenOf: sessionCookieOf });
-  await registerUploads(app);
+  await registerUploads(fastify, { spoolDirectory: uploadSpoolDirectory(env) });
   // After the cookie plugin's own onSend hook (hooks run in the order they were added).
   fastify.addHook('onSend', withoutCookiesOnMedia);
   if (!env.isProduction) serveOpenApiDocument(app);

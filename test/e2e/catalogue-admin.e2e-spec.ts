@@ -1,8 +1,12 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
+import { UPLOAD_MAX_BYTES } from '../../src/modules/catalogue/application/admin/uploaded-file.js';
 import { FILE_STORAGE, type FileStorage } from '../../src/platform/storage/index.js';
 import { createBrand, createCategory, createProduct } from '../support/catalogue-fixtures.js';
 import { bearerFor } from '../support/identity-client.js';
+import { baseUrlOf, postStreamedUpload } from '../support/streamed-upload.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -476,6 +480,19 @@ describe(`catalogue admin API (${databaseKind})`, () => {
       expect((await uploadFile(product.id, Buffer.from('plain text'), 'notes.pdf', 'application/pdf').expect(422)).body.errors.file).toBeDefined();
       const files = (await staff().get(`/api/admin/products/${product.id}`).expect(200)).body.files as Array<{ name: string }>;
       expect(files.map((f) => f.name).sort()).toEqual(['Risk assessment; v2.pdf', 'Trainer notes.pdf']);
+    });
+
+    it('refuses a file over 200 MB with 422 while it streams in, storing nothing and keeping no spooled copy', async () => {
+      const product = await newProduct();
+      const url = `${await baseUrlOf(shop.app.getHttpServer())}/api/admin/products/${product.id}/files`;
+      const refused = await postStreamedUpload(url, {
+        head: pdf, size: UPLOAD_MAX_BYTES.file + 1, filename: 'huge.pdf', contentType: 'application/pdf', fields: { name: 'Huge' }, authorization: admin,
+      });
+      expect(refused).toMatchObject({ status: 422, body: { errors: { file: ['The file may be at most 200 MB.'] } } });
+      expect((await staff().get(`/api/admin/products/${product.id}`).expect(200)).body.files).toEqual([]);
+      const dataDir = shop.database.env.DATA_DIR;
+      expect(await readdir(path.join(dataDir, 'files/private/products', String(product.id))).catch(() => [])).toEqual([]);
+      expect(await readdir(path.join(dataDir, 'upload-spool')).catch(() => [])).toEqual([]);
     });
 
     it('refuses to delete a file a download option unlocks (409); deletes it with its object otherwise', async () => {

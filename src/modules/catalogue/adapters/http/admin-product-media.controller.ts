@@ -6,7 +6,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentDisposition } from '../../../../platform/http/content-disposition.js';
 import { sendRanged } from '../../../../platform/http/ranged-reply.js';
-import { readUpload } from '../../../../platform/http/uploads.js';
+import { readUpload, withSpooledUpload } from '../../../../platform/http/uploads.js';
 import { AdminController } from '../../../identity/index.js';
 import { ProductMediaAdminService } from '../../application/admin/product-media-admin.service.js';
 import type { AdminFileView, AdminImageView, AdminVideoView } from '../../application/admin/admin-views.js';
@@ -17,7 +17,9 @@ import { IdParam } from '../../../../platform/http/list-query.js';
 
 /**
  * A product's images, videos and files. Uploads are multipart/form-data with the file in `file`; its
- * type is sniffed from the bytes (names and claimed types are ignored) and its size bounded.
+ * type is sniffed from the bytes (names and claimed types are ignored) and its size bounded. Images are read
+ * into memory (they are re-encoded whole); videos and files are spooled to disk as they arrive and streamed
+ * into storage, so a 200 MB upload never sits in memory.
  */
 @AdminController('api/admin/products/:id', 'catalogue')
 export class AdminProductMediaController {
@@ -53,9 +55,10 @@ export class AdminProductMediaController {
   @ApiUnprocessableEntityResponse({ description: 'Field errors (`errors.url`: not an https YouTube/Vimeo/video-file address; `errors.file`).' })
   async addVideo(@IdParam() productId: number, @Req() request: FastifyRequest): Promise<AdminVideoView> {
     if (typeof request.isMultipart === 'function' && request.isMultipart()) {
-      const upload = await readUpload(request, { maxBytes: UPLOAD_MAX_BYTES.video, allowed: VIDEO_TYPES });
-      const fields = await validated(VideoUploadFields, upload.fields);
-      return this.media.uploadVideo(productId, { title: fields.title, isPreview: fields.is_preview ?? true }, upload);
+      return withSpooledUpload(request, { maxBytes: UPLOAD_MAX_BYTES.video, allowed: VIDEO_TYPES }, async (upload) => {
+        const fields = await validated(VideoUploadFields, upload.fields);
+        return this.media.uploadVideo(productId, { title: fields.title, isPreview: fields.is_preview ?? true }, upload);
+      });
     }
     const body = await validated(VideoLinkRequest, request.body);
     return this.media.addVideoLink(productId, { title: body.title, url: body.url, isPreview: body.is_preview ?? true });
@@ -73,9 +76,10 @@ export class AdminProductMediaController {
   @ApiCreatedResponse({ description: 'The file (stored privately), with its admin download_url.' })
   @ApiUnprocessableEntityResponse({ description: '`errors.file`: not a PDF, ZIP, PPTX, DOCX, XLSX, MP4, WebM or MP3 (by content), or over 200 MB.' })
   async addFile(@IdParam() productId: number, @Req() request: FastifyRequest): Promise<AdminFileView> {
-    const upload = await readUpload(request, { maxBytes: UPLOAD_MAX_BYTES.file, allowed: PRODUCT_FILE_TYPES });
-    const fields = await validated(FileUploadFields, upload.fields);
-    return this.media.addFile(productId, upload, fields.name);
+    return withSpooledUpload(request, { maxBytes: UPLOAD_MAX_BYTES.file, allowed: PRODUCT_FILE_TYPES }, async (upload) => {
+      const fields = await validated(FileUploadFields, upload.fields);
+      return this.media.addFile(productId, upload, fields.name);
+    });
   }
 
   @Delete('files/:fileId')

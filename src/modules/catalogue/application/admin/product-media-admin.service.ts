@@ -10,7 +10,7 @@ import { toAdminFile, toAdminImage, toAdminVideo } from './admin-mappers.js';
 import { fileInUse } from '../../domain/catalogue-admin-errors.js';
 import type { AdminFileView, AdminImageView, AdminVideoView } from './admin-views.js';
 import { StoredObjects } from './stored-objects.js';
-import type { UploadedFile } from './uploaded-file.js';
+import type { UploadedFile, UploadedLargeFile } from './uploaded-file.js';
 import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
 
 /** Product images are re-encoded no wider than this (the gallery's largest size, with room for 2× screens). */
@@ -58,7 +58,7 @@ export class ProductMediaAdminService {
     const row = new ProductImage({
       productId, storageKey: key, alt, width: image.width, height: image.height, sortOrder: await this.media.nextSortOrder('image', productId),
     });
-    await this.storeThenSave(key, image.buffer, image.contentType, row);
+    await this.storeThenSave(key, () => this.storage.put(key, image.buffer, image.contentType), row);
     return toAdminImage(row);
   }
 
@@ -96,14 +96,14 @@ export class ProductMediaAdminService {
 
   /** An uploaded MP4/WebM, kept private: only those allowed to watch get it, streamed by the application. */
   @ChangesStorefront()
-  async uploadVideo(productId: number, details: VideoDetails, file: UploadedFile): Promise<AdminVideoView> {
+  async uploadVideo(productId: number, details: VideoDetails, file: UploadedLargeFile): Promise<AdminVideoView> {
     await this.assertProduct(productId);
     const key = newStorageKey('private', `products/${productId}/videos`, file.extension);
     const video = new ProductVideo({
       productId, title: details.title, url: null, storageKey: key, isPreview: details.isPreview,
       sortOrder: await this.media.nextSortOrder('video', productId),
     });
-    await this.storeThenSave(key, file.buffer, file.contentType, video);
+    await this.storeThenSave(key, () => this.storage.putStream(key, file.open(), file.contentType, { size: file.size }), video);
     return toAdminVideo(video);
   }
 
@@ -119,11 +119,11 @@ export class ProductMediaAdminService {
 
   /** A downloadable asset; `name` (else the uploaded file's name) is what buyers see. */
   @ChangesStorefront()
-  async addFile(productId: number, file: UploadedFile, name?: string): Promise<AdminFileView> {
+  async addFile(productId: number, file: UploadedLargeFile, name?: string): Promise<AdminFileView> {
     await this.assertProduct(productId);
     const key = newStorageKey('private', `products/${productId}/files`, file.extension);
     const row = new ProductFile({ productId, name: displayName(name || file.filename, file.extension), storageKey: key, contentType: file.contentType, size: file.size });
-    await this.storeThenSave(key, file.buffer, file.contentType, row);
+    await this.storeThenSave(key, () => this.storage.putStream(key, file.open(), file.contentType, { size: file.size }), row);
     return toAdminFile(row);
   }
 
@@ -150,8 +150,8 @@ export class ProductMediaAdminService {
 
   /* ----------------------------------------- helpers ------------------------------------------ */
 
-  private async storeThenSave(key: string, bytes: Buffer, contentType: string, row: ProductImage | ProductVideo | ProductFile): Promise<void> {
-    await this.storage.put(key, bytes, contentType);
+  private async storeThenSave(key: string, store: () => Promise<void>, row: ProductImage | ProductVideo | ProductFile): Promise<void> {
+    await store();
     try {
       await this.media.save(row);
     } catch (error) {

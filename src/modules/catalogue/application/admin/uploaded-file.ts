@@ -1,13 +1,27 @@
+import type { Readable } from 'node:stream';
+
 /**
  * A file an administrator uploaded, already read and checked by the HTTP edge: its type was sniffed from
  * the bytes (never the client's claim) and its size bounded. `filename` is for display only.
  */
-export interface UploadedFile {
-  buffer: Buffer;
+interface CheckedUpload {
   contentType: string;
   extension: string;
   filename: string;
   size: number;
+}
+
+/** A small upload (a logo, a product image: a few MB, decoded whole anyway), in memory. */
+export interface UploadedFile extends CheckedUpload {
+  buffer: Buffer;
+}
+
+/**
+ * A large upload (a video, a downloadable file: up to 200 MB), kept on disk by the edge until the use case
+ * returns: `open()` streams its `size` bytes from the start, for file storage's putStream.
+ */
+export interface UploadedLargeFile extends CheckedUpload {
+  open(): Readable;
 }
 
 /** Sniffed MIME type → stored extension, per kind of upload. SVG is never an image here: it can carry script. */
