@@ -5,9 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { pipeline as pipe, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Environment } from '../../config/environment.js';
+import { noteStreamedBytes, scavengingAsItFlows } from '../memory/index.js';
 import { InvalidInputError } from '../../shared/domain-error.js';
 
 /**
@@ -117,6 +118,9 @@ export async function withSpooledUpload<T>(request: FastifyRequest, options: Upl
   const directory = (request.server as unknown as Record<symbol, string | undefined>)[SPOOL_DIRECTORY];
   if (!directory) throw new Error('registerUploads was not called with a spool directory');
   const spooled: string[] = [];
+  // Every byte of the body, the part discarded past the limit included, passes through memory as a short-lived Buffer.
+  const noteChunk = (chunk: Buffer) => noteStreamedBytes(chunk.length);
+  request.raw.on('data', noteChunk);
   try {
     const received = await receive(request, field, options.maxBytes, async (part) => {
       await mkdir(directory, { recursive: true, mode: 0o700 });
@@ -127,6 +131,7 @@ export async function withSpooledUpload<T>(request: FastifyRequest, options: Upl
       if (part.file.truncated) throw new InvalidInputError(field, tooLarge(options.maxBytes));
       return { content: file, size: (await stat(file)).size };
     });
+    request.raw.off('data', noteChunk);
     const file = received.content;
     const type = allowedType(await fileTypeFromFile(file), field, options.allowed);
     return await use({
@@ -134,9 +139,11 @@ export async function withSpooledUpload<T>(request: FastifyRequest, options: Upl
       filename: received.filename,
       size: received.size,
       fields: received.fields,
-      open: () => createReadStream(file, { highWaterMark: SPOOL_READ_CHUNK_BYTES }),
+      // pipe() hands the read stream's errors on to the stream it answers, and destroys both when that is destroyed.
+      open: () => pipe(createReadStream(file, { highWaterMark: SPOOL_READ_CHUNK_BYTES }), scavengingAsItFlows(), () => undefined),
     });
   } finally {
+    request.raw.off('data', noteChunk);
     await Promise.all(spooled.map((file) => rm(file, { force: true })));
   }
 }

@@ -1,0 +1,58 @@
+import { Transform } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/** Bytes streamed through the process between two scavenges. */
+export const SCAVENGE_EVERY_BYTES = 16 * 1024 * 1024;
+
+type MinorGc = (options: { type: 'minor' }) => void;
+let minorGc: MinorGc | null | undefined;
+let streamedSinceScavenge = 0;
+
+/**
+ * Large streams (a 200 MB upload arriving, its spooled file read back into storage) pass through the process as
+ * Buffers that live for a moment each: 200 MB of them, but only a few thousand small JS objects. V8 frees a
+ * Buffer's bytes only when a collection finds it dead, and neither of its triggers fires in time: the young
+ * generation fills with objects, not bytes, and the external-memory limit starts a full collection only some
+ * 64 MB later, which takes hundreds of milliseconds in a warm shop while the bytes keep coming. They pile up to
+ * 60–90 MB, and glibc keeps that peak resident. A scavenge (a minor collection, about a millisecond: it only
+ * visits the young objects still alive) every 16 MiB streamed frees them while they are still young.
+ *
+ * Call it with the size of every chunk of such a stream; the count is process-wide, so concurrent streams share
+ * one pace. Measured in docs/adr/0028-streamed-uploads.md.
+ */
+export function noteStreamedBytes(bytes: number): void {
+  streamedSinceScavenge += bytes;
+  if (streamedSinceScavenge < SCAVENGE_EVERY_BYTES) return;
+  streamedSinceScavenge = 0;
+  scavenger()?.({ type: 'minor' });
+}
+
+/** A pass-through stream that notes the bytes going through it (noteStreamedBytes). */
+export function scavengingAsItFlows(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      noteStreamedBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+}
+
+/**
+ * V8's `gc` function: the global one when node runs with --expose-gc, else one made available at the first use
+ * (the flag only adds `gc` to contexts created after it is set). Null where the flag is refused: streams then
+ * work as before, with V8's own pace.
+ */
+function scavenger(): MinorGc | null {
+  if (minorGc !== undefined) return minorGc;
+  const global = (globalThis as { gc?: MinorGc }).gc;
+  if (typeof global === 'function') return (minorGc = global);
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const exposed = vm.runInNewContext('gc') as unknown;
+    minorGc = typeof exposed === 'function' ? (exposed as MinorGc) : null;
+  } catch {
+    minorGc = null;
+  }
+  return minorGc;
+}
