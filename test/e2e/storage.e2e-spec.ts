@@ -466,6 +466,28 @@ describe(`GET /media with STORAGE_DRIVER=s3 (${databaseKind})`, () => {
     expect((await request(shop.app.getHttpServer()).get(mediaUrl(key)).set('If-None-Match', etag)).status).toBe(304);
     expect((await request(shop.app.getHttpServer()).get('/media/brands/missing.webp')).status).toBe(404);
   });
+
+  it('streams an uploaded product file into the bucket, and answers a range of it from there', async () => {
+    const http = () => request(shop.app.getHttpServer());
+    const admin = `Bearer ${(await http().post('/api/login').send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200)).body.token as string}`;
+    const product = (await http().post('/api/admin/products').set('Authorization', admin).send({ title: 'S3 pack', code: 'S3-PACK' }).expect(201)).body as { id: number };
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(300_000), Buffer.from('\n%%EOF\n')]);
+    const file = await http().post(`/api/admin/products/${product.id}/files`).set('Authorization', admin)
+      .attach('file', pdf, { filename: 'pack.pdf', contentType: 'application/pdf' }).expect(201);
+    const [row] = await shop.sql<{ storage_key: string }>('select storage_key from product_files where id = ?', [file.body.id]);
+    const stored = await shop.app.get<FileStorage>(FILE_STORAGE).stat(row!.storage_key);
+    expect(stored).toMatchObject({ size: pdf.length, contentType: 'application/pdf' });
+
+    const part = await http().get(file.body.download_url as string).set('Authorization', admin).set('Range', 'bytes=100000-100099')
+      .buffer(true).parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      }).expect(206);
+    expect((part.body as Buffer).equals(pdf.subarray(100_000, 100_100))).toBe(true);
+    expect(part.headers['content-range']).toBe(`bytes 100000-100099/${pdf.length}`);
+    expect(await readdir(path.join(shop.database.env.DATA_DIR, 'upload-spool'))).toEqual([]);
+  });
 });
 
 describe('configuration', () => {
