@@ -116,7 +116,7 @@ export function Field({ field, value, onChange, errors, id: givenId }: FieldProp
         <textarea
           {...common}
           className={`input field__input field__textarea${kind === 'html' ? ' field__textarea--code' : ''}`}
-          rows={kind === 'html' ? 12 : 4}
+          rows={field.rows ?? (kind === 'html' ? 12 : 4)}
           value={text}
           maxLength={field.maxLength}
           onChange={(event) => onChange(event.currentTarget.value)}

@@ -42,6 +42,8 @@ export interface FieldSpec {
   autoCapitalize?: 'characters' | 'none';
   /** A narrow input, for short codes (money and numbers are narrow anyway). */
   short?: boolean;
+  /** The height of a textarea in lines (4 by default; an enquiry's message is longer). */
+  rows?: number;
   /**
    * What the form shows when the resource has no value. A part of an object field left at it does not count as
    * filled in (a country that defaults to GB does not make an address).

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { navigate } from 'vike/client/router';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { CheckboxField, ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange, useHydrated } from '../../components/FormControls.js';
+import { FieldForm, REMEMBER_ME, useFieldValues } from '../../components/FieldForm.js';
+import { useHydrated } from '../../components/FormControls.js';
+import type { FieldSpec } from '../../components/forms/form-values.js';
 import { Notice } from '../../components/Notice.js';
 import { apiFetch } from '../../lib/api.js';
 import { isAdminSignInFor } from '../../lib/guards.js';
@@ -12,8 +13,11 @@ import { useShell } from '../../lib/shell.js';
 import { LEAVING, useApiForm } from '../../lib/use-api-form.js';
 import type { Data } from './+data.js';
 
-const FIELD_IDS = { email: 'login-email', password: 'login-password', remember: 'login-remember' };
-const FIELD_LABELS = { email: 'E-mail address', password: 'Password', remember: 'Remember me' };
+const FIELDS: FieldSpec[] = [
+  { name: 'email', label: 'E-mail address', kind: 'email', required: true, autoComplete: 'username' },
+  { name: 'password', label: 'Password', kind: 'password', required: true, autoComplete: 'current-password' },
+  REMEMBER_ME,
+];
 
 /**
  * Sign-in (seed §2, docs/api/identity.md): `POST /api/login {email, password, remember}`; on success the
@@ -26,26 +30,19 @@ export default function Page() {
   const { user } = useShell();
   const hydrated = useHydrated();
   const form = useApiForm();
-  const summaryRef = useFocusOnChange<HTMLDivElement>(form.failure);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  const { values, onChange, body } = useFieldValues(FIELDS);
 
   const search = pageContext.urlParsed.search;
   const target = safeRedirectPath(search.redirect) ?? '/account';
   const oauthError = search.oauth_error !== undefined ? oauthErrorMessage(search.oauth_error, providers.map((p) => p.name)) : null;
   const adminSignIn = isAdminSignInFor(pageContext);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void form.submit(async () => {
-      // A non-admin sent here by the admin guard signs in as someone else: end their own session first.
-      if (user) await apiFetch('/api/logout', { method: 'POST' }).catch(() => undefined);
-      await apiFetch('/api/login', { method: 'POST', body: { email, password, remember } });
-      setPassword('');
-      await navigate(target);
-      return LEAVING;
-    });
+  async function signIn(): Promise<typeof LEAVING> {
+    // A non-admin sent here by the admin guard signs in as someone else: end their own session first.
+    if (user) await apiFetch('/api/logout', { method: 'POST' }).catch(() => undefined);
+    await apiFetch('/api/login', { method: 'POST', body: body() });
+    await navigate(target);
+    return LEAVING;
   }
 
   function onProvider(providerId: string) {
@@ -74,49 +71,21 @@ export default function Page() {
               {oauthError}
             </Notice>
           ) : null}
-          <ErrorSummary ref={summaryRef} message={form.failure?.message ?? null} errors={form.failure?.errors ?? {}} fieldIds={FIELD_IDS} fieldLabels={FIELD_LABELS} />
-          <NeedsJavaScript />
-          <form className="form" method="post" noValidate onSubmit={onSubmit} aria-labelledby="login-heading" data-form="login">
-            <TextField
-              id={FIELD_IDS.email}
-              name="email"
-              label={FIELD_LABELS.email}
-              type="email"
-              autoComplete="username"
-              spellCheck={false}
-              autoCapitalize="none"
-              value={email}
-              onChange={setEmail}
-              errors={form.errorsFor('email')}
-              required
-            />
-            <TextField
-              id={FIELD_IDS.password}
-              name="password"
-              label={FIELD_LABELS.password}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={setPassword}
-              errors={form.errorsFor('password')}
-              required
-            />
-            <CheckboxField
-              id={FIELD_IDS.remember}
-              name="remember"
-              label={FIELD_LABELS.remember}
-              checked={remember}
-              onChange={setRemember}
-              errors={form.errorsFor('remember')}
-              hint="Stay signed in on this device for a year. Do not tick this on a shared computer."
-            />
-            <div className="form__actions">
-              <SubmitButton sending={form.sending}>Sign in</SubmitButton>
+          <FieldForm
+            form={form}
+            fields={FIELDS}
+            values={values}
+            onChange={onChange}
+            idPrefix="login"
+            onSubmit={signIn}
+            submit="Sign in"
+            actions={
               <a href="/password/reset" data-forgotten-password="">
                 Forgotten your password?
               </a>
-            </div>
-          </form>
+            }
+            attributes={{ 'aria-labelledby': 'login-heading', 'data-form': 'login' }}
+          />
           {providers.length > 0 ? (
             <div className="oauth" data-oauth-providers="">
               <p className="oauth__divider">Or sign in with</p>

@@ -1,17 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { AccountNav } from '../../../components/AccountNav.js';
-import { ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange, NewPasswordFields } from '../../../components/FormControls.js';
+import { FieldForm, newPasswordFields, useFieldValues } from '../../../components/FieldForm.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
 import { useShell } from '../../../lib/shell.js';
 import { useApiForm } from '../../../lib/use-api-form.js';
 
-const FIELD_IDS = {
-  current_password: 'password-current',
-  password: 'password-new',
-  password_confirmation: 'password-confirmation',
-};
-const FIELD_LABELS = { current_password: 'Current password', password: 'New password', password_confirmation: 'Confirm new password' };
+const FIELDS: FieldSpec[] = [
+  { name: 'current_password', label: 'Current password', kind: 'password', required: true, autoComplete: 'current-password' },
+  ...newPasswordFields({ password: 'New password', confirmation: 'Confirm new password' }, '8 to 128 characters. Changing it signs your account out on every other device.'),
+];
 
 /**
  * `PUT /api/user/password {current_password, password, password_confirmation}` → the server's message as a
@@ -20,25 +19,14 @@ const FIELD_LABELS = { current_password: 'Current password', password: 'New pass
 export default function Page() {
   const { user } = useShell();
   const form = useApiForm();
-  const summaryRef = useFocusOnChange<HTMLDivElement>(form.failure);
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const { values, onChange, body, reset } = useFieldValues(FIELDS);
   const [done, setDone] = useState<{ message: string; at: number } | null>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function change() {
     setDone(null);
-    void form.submit(async () => {
-      const answer = await apiFetch<{ message?: string }>('/api/user/password', {
-        method: 'PUT',
-        body: { current_password: current, password, password_confirmation: confirmation },
-      });
-      setCurrent('');
-      setPassword('');
-      setConfirmation('');
-      setDone({ message: answer?.message ?? 'Your password has been changed.', at: Date.now() });
-    });
+    const answer = await apiFetch<{ message?: string }>('/api/user/password', { method: 'PUT', body: body() });
+    reset();
+    setDone({ message: answer?.message ?? 'Your password has been changed.', at: Date.now() });
   }
 
   return (
@@ -50,36 +38,19 @@ export default function Page() {
           {done.message}
         </Notice>
       ) : null}
-      <ErrorSummary ref={summaryRef} message={form.failure?.message ?? null} errors={form.failure?.errors ?? {}} fieldIds={FIELD_IDS} fieldLabels={FIELD_LABELS} />
-      <NeedsJavaScript />
-      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-label="Change your password" data-form="password">
+      <FieldForm
+        form={form}
+        fields={FIELDS}
+        values={values}
+        onChange={onChange}
+        idPrefix="change"
+        onSubmit={change}
+        submit="Change password"
+        attributes={{ 'aria-label': 'Change your password', 'data-form': 'password' }}
+      >
         {/* Tells password managers which account the new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
-        <TextField
-          id={FIELD_IDS.current_password}
-          name="current_password"
-          label={FIELD_LABELS.current_password}
-          type="password"
-          autoComplete="current-password"
-          value={current}
-          onChange={setCurrent}
-          errors={form.errorsFor('current_password')}
-          required
-        />
-        <NewPasswordFields
-          ids={FIELD_IDS}
-          labels={FIELD_LABELS}
-          password={password}
-          confirmation={confirmation}
-          onPassword={setPassword}
-          onConfirmation={setConfirmation}
-          errorsFor={form.errorsFor}
-          hint="8 to 128 characters. Changing it signs your account out on every other device."
-        />
-        <div className="form__actions">
-          <SubmitButton sending={form.sending}>Change password</SubmitButton>
-        </div>
-      </form>
+      </FieldForm>
     </div>
   );
 }

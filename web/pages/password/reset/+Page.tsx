@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange } from '../../../components/FormControls.js';
+import { useState } from 'react';
+import { FieldForm, useFieldValues } from '../../../components/FieldForm.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
 import { useApiForm } from '../../../lib/use-api-form.js';
 
-const FIELD_IDS = { email: 'reset-request-email' };
-const FIELD_LABELS = { email: 'E-mail address' };
+const FIELDS: FieldSpec[] = [{ name: 'email', label: 'E-mail address', kind: 'email', required: true, autoComplete: 'email' }];
 
 /**
  * Forgotten password: `POST /api/password/email {email}`. The server answers the same for any address (no
@@ -13,19 +13,15 @@ const FIELD_LABELS = { email: 'E-mail address' };
  */
 export default function Page() {
   const form = useApiForm();
-  const summaryRef = useFocusOnChange<HTMLDivElement>(form.failure);
-  const [email, setEmail] = useState('');
+  const { values, onChange, body } = useFieldValues(FIELDS);
   const [sent, setSent] = useState<{ message: string; at: number } | null>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function askForLink() {
     setSent(null);
-    void form.submit(async () => {
-      const answer = await apiFetch<{ message?: string }>('/api/password/email', { method: 'POST', body: { email: email.trim() } });
-      setSent({
-        message: answer?.message ?? 'If an account exists for that address, we have e-mailed a link to reset the password.',
-        at: Date.now(),
-      });
+    const answer = await apiFetch<{ message?: string }>('/api/password/email', { method: 'POST', body: body() });
+    setSent({
+      message: answer?.message ?? 'If an account exists for that address, we have e-mailed a link to reset the password.',
+      at: Date.now(),
     });
   }
 
@@ -38,27 +34,17 @@ export default function Page() {
           {sent.message}
         </Notice>
       ) : null}
-      <ErrorSummary ref={summaryRef} message={form.failure?.message ?? null} errors={form.failure?.errors ?? {}} fieldIds={FIELD_IDS} fieldLabels={FIELD_LABELS} />
-      <NeedsJavaScript />
-      <form className="form" method="post" noValidate onSubmit={onSubmit} aria-label="Reset your password" data-form="password-email">
-        <TextField
-          id={FIELD_IDS.email}
-          name="email"
-          label={FIELD_LABELS.email}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          value={email}
-          onChange={setEmail}
-          errors={form.errorsFor('email')}
-          required
-        />
-        <div className="form__actions">
-          <SubmitButton sending={form.sending}>Send the link</SubmitButton>
-          <a href="/login">Back to sign in</a>
-        </div>
-      </form>
+      <FieldForm
+        form={form}
+        fields={FIELDS}
+        values={values}
+        onChange={onChange}
+        idPrefix="reset-request"
+        onSubmit={askForLink}
+        submit="Send the link"
+        actions={<a href="/login">Back to sign in</a>}
+        attributes={{ 'aria-label': 'Reset your password', 'data-form': 'password-email' }}
+      />
     </div>
   );
 }
