@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
-import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { useBrowserShop } from '../support/browser-shop.js';
+import { DEMO_ADMIN, hydrated } from '../support/identity-browser.js';
+import type { ServerProcess } from '../support/server-process.js';
+import { databaseKind } from '../support/test-database.js';
 
 const APP_NAME = 'HS Training Direct';
-// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set them here.
-const SETUP_TIMEOUT = 60_000;
+// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set it here.
 const JOURNEY_TIMEOUT = 30_000;
 
 const POSTS = [
@@ -25,71 +24,29 @@ const POSTS = [
   },
 ];
 
+/** The posts of the journey, written through the admin API (and a draft that no list may show). */
+async function writePosts(server: ServerProcess): Promise<void> {
+  const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_ADMIN) });
+  expect(login.status).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const write = (body: object) =>
+    fetch(`${server.url}/api/admin/blog`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  for (const post of POSTS) {
+    const res = await write({ ...post, status: 'published' });
+    // db:seed --demo may already have added the demo posts (same slugs): either way the post exists.
+    expect([201, 422]).toContain(res.status);
+  }
+  expect((await write({ slug: 'a-draft-nobody-sees', title: 'A draft nobody sees', body: '<p>x</p>' })).status).toBe(201);
+}
+
 /** The blog journey against the BUILT server as a separate process; posts are written through the admin API. */
 describe(`blog journeys in Chromium (${databaseKind})`, () => {
-  let browser: Browser;
-  let database: TestDatabase;
-  let server: ServerProcess;
-  const contexts: BrowserContext[] = [];
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
-      browser = await launchBrowser();
-      database = await createTestDatabase();
-      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
-        const run = runShop(args, database.env);
-        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
-      }
-      server = await startServerProcess(database.env);
-      const login = await fetch(`${server.url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'admin@example.com', password: 'demo-admin-password' }),
-      });
-      expect(login.status).toBe(200);
-      const { token } = (await login.json()) as { token: string };
-      const write = (body: object) =>
-        fetch(`${server.url}/api/admin/blog`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        });
-      for (const post of POSTS) {
-        const res = await write({ ...post, status: 'published' });
-        // db:seed --demo may already have added the demo posts (same slugs): either way the post exists.
-        expect([201, 422]).toContain(res.status);
-      }
-      expect((await write({ slug: 'a-draft-nobody-sees', title: 'A draft nobody sees', body: '<p>x</p>' })).status).toBe(201);
-    })();
-    return setup;
-  }, SETUP_TIMEOUT);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
-
-  async function open(): Promise<{ page: Page; problems: PageProblems }> {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(5000);
-    return { page, problems: await watchProblems(page) };
-  }
-
-  async function hydrated(page: Page): Promise<void> {
-    await page.waitForFunction(() => {
-      const bar = document.querySelector<HTMLElement>('[data-page-loader] [role="progressbar"]');
-      return bar !== null && bar.style.width !== '';
-    });
-  }
+  const shop = useBrowserShop({ production: true, ready: writePosts });
+  const open = () => shop.open();
 
   it('blog list → click a post → the post renders with its title, in the same document, without console errors or CSP violations', async () => {
     const { page, problems } = await open();

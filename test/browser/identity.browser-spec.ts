@@ -1,28 +1,24 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
+import type { Page, Request } from 'playwright-core';
+import { eventually } from '../support/browser.js';
+import { prepareScreenshots, SCREENSHOTS, useBrowserShop } from '../support/browser-shop.js';
 import {
   DEMO_ADMIN,
   DEMO_CUSTOMER,
   failedResource,
   GOOD_PASSWORD,
   hydrated,
-  nextClientIp,
   registerByApi,
   sessionCookie,
   uniqueEmail,
   waitForMail,
 } from '../support/identity-browser.js';
-import { freePort, OIDC_FAMILY_NAME, OIDC_GIVEN_NAME, oidcEmailFor, startOidcPeer, type OidcPeer } from '../support/oidc-browser-peer.js';
-import { ROOT, runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { OIDC_FAMILY_NAME, OIDC_GIVEN_NAME, oidcEmailFor, startOidcPeer, type OidcPeer } from '../support/oidc-browser-peer.js';
+import { databaseKind } from '../support/test-database.js';
 
-const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
-// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set them here.
-const SETUP_TIMEOUT = 60_000;
+// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set it here.
 const JOURNEY_TIMEOUT = 45_000;
 const DAY_S = 86_400;
 
@@ -38,62 +34,17 @@ const RESET_REQUESTED = 'If an account exists for that address, we have e-mailed
  * provider runs beside it as the `oidc` sign-in provider.
  */
 describe(`identity journeys in Chromium (${databaseKind})`, () => {
-  let browser: Browser;
-  let database: TestDatabase;
-  let server: ServerProcess;
   let oidcPeer: OidcPeer;
-  const contexts: BrowserContext[] = [];
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
-      browser = await launchBrowser();
-      database = await createTestDatabase();
-      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
-        const run = runShop(args, database.env);
-        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
-      }
-      // The shop's public URL (and so the provider's redirect URI) must be known before either starts.
-      const port = await freePort();
-      const publicUrl = `http://localhost:${port}`;
-      oidcPeer = await startOidcPeer(`${publicUrl}/api/oauth/oidc/callback`);
-      server = await startServerProcess({
-        ...database.env,
-        NODE_ENV: 'test', // mounts the development mailbox (GET /api/dev/mailbox)
-        PORT: String(port),
-        PUBLIC_URL: publicUrl,
-        TRUST_PROXY: '127.0.0.1',
-        QUEUE_POLL_MS: '50',
-        OAUTH_OIDC_ISSUER: oidcPeer.issuer,
-        OAUTH_OIDC_CLIENT_ID: oidcPeer.clientId,
-        OAUTH_OIDC_CLIENT_SECRET: oidcPeer.clientSecret,
-        OAUTH_OIDC_NAME: OIDC_NAME,
-      });
-      await mkdir(SCREENSHOTS, { recursive: true });
-    })();
-    return setup;
-  }, SETUP_TIMEOUT);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  const shop = useBrowserShop({
+    // The shop's public URL (and so the provider's redirect URI) must be known before either starts.
+    env: async (publicUrl) => {
+      const peer = (oidcPeer = await startOidcPeer(`${publicUrl}/api/oauth/oidc/callback`));
+      return { OAUTH_OIDC_ISSUER: peer.issuer, OAUTH_OIDC_CLIENT_ID: peer.clientId, OAUTH_OIDC_CLIENT_SECRET: peer.clientSecret, OAUTH_OIDC_NAME: OIDC_NAME };
+    },
+    cleanUp: async () => oidcPeer?.close(),
   });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await oidcPeer?.close();
-    await database?.drop();
-  });
-
-  async function open(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }> {
-    const context = await browser.newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(7000);
-    const problems = await watchProblems(page);
-    return { context, page, problems };
-  }
+  beforeAll(prepareScreenshots);
+  const open = (viewport = DESKTOP) => shop.open({ viewport });
 
   const topBar = (page: Page) => page.locator('[data-topbar]');
 
@@ -254,7 +205,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     const { context, page, problems } = await open();
     await page.goto('/login?redirect=//evil.example/steal');
     await submitLogin(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
-    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/account');
+    await page.waitForURL((url) => url.origin === shop.server.url && url.pathname === '/account');
     await expectSignedIn(page);
     const cookie = await sessionCookie(context);
     expect(cookie).toBeDefined();
@@ -367,7 +318,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
 
   it('forgotten password: request → e-mail with the link → set a new password → sign in with it; the link works once', async () => {
     const email = uniqueEmail('reset');
-    await registerByApi(server.url, { email });
+    await registerByApi(shop.server.url, { email });
     const { page, problems } = await open();
 
     await page.goto('/login');
@@ -393,7 +344,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await requestForm.getByRole('button', { name: 'Send the link' }).click();
     await page.locator('[data-notice="success"]').getByText(RESET_REQUESTED).waitFor({ state: 'visible' });
 
-    const mail = await waitForMail(server.url, email, 'Reset your password');
+    const mail = await waitForMail(shop.server.url, email, 'Reset your password');
     const match = /https?:\/\/[^/\s]+(\/password\/reset\/[^\s?]+\?email=[^\s]+)/.exec(mail.text);
     expect(match).not.toBeNull();
     const link = match![1]!;
@@ -434,7 +385,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
 
   it('account: sessions listed and revocable; profile and password forms show field errors and success notices', async () => {
     const email = uniqueEmail('account');
-    await registerByApi(server.url, { email, first_name: 'Sam', last_name: 'Jones' });
+    await registerByApi(shop.server.url, { email, first_name: 'Sam', last_name: 'Jones' });
     const { page, problems } = await open();
     await signIn(page, email, GOOD_PASSWORD);
 
@@ -528,7 +479,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
 
   it('"Auth Token Expired": a session revoked from another browser → the next API call warns, then signs out to /login', async () => {
     const email = uniqueEmail('revoked');
-    await registerByApi(server.url, { email });
+    await registerByApi(shop.server.url, { email });
     const first = await open();
     await signIn(first.page, email, GOOD_PASSWORD);
     await first.page.goto('/account/password');
@@ -610,7 +561,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('button', { name: 'Continue' }).click(); // consent
 
-    await page.waitForURL((url) => url.origin === server.url && url.pathname === '/account');
+    await page.waitForURL((url) => url.origin === shop.server.url && url.pathname === '/account');
     await expectSignedIn(page);
     await page.locator('[data-account-greeting]').getByText(`${OIDC_GIVEN_NAME} ${OIDC_FAMILY_NAME}`).waitFor({ state: 'visible' });
     expect(await page.locator('[data-account-greeting]').textContent()).toContain(oidcEmailFor(login));
@@ -623,7 +574,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await cancelled.locator('[data-oauth-providers]').getByRole('button', { name: `Sign in with ${OIDC_NAME}` }).click();
     await cancelled.waitForURL((url) => url.origin === oidcPeer.issuer);
     await cancelled.getByRole('link', { name: '[ Cancel ]' }).click();
-    await cancelled.waitForURL((url) => url.origin === server.url && url.pathname === '/login');
+    await cancelled.waitForURL((url) => url.origin === shop.server.url && url.pathname === '/login');
     await cancelled.locator('[data-notice="error"]').getByText(`Signing in with ${OIDC_NAME} did not work. Please try again.`).waitFor({ state: 'visible' });
     await expectAnonymous(cancelled);
 

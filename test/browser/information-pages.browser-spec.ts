@@ -1,13 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
-import { runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import type { Page } from 'playwright-core';
+import { eventually } from '../support/browser.js';
+import { useBrowserShop } from '../support/browser-shop.js';
+import { hydrated } from '../support/identity-browser.js';
+import { databaseKind } from '../support/test-database.js';
 
 const APP_NAME = 'HS Training Direct';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
-// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set them here.
-const SETUP_TIMEOUT = 60_000;
+// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set it here.
 const JOURNEY_TIMEOUT = 30_000;
 
 const PAGES = [
@@ -21,53 +21,8 @@ const PAGES = [
 
 /** The information pages against the BUILT server as a separate process, the way `make start` runs it. */
 describe(`information and legal pages in Chromium (${databaseKind})`, () => {
-  let browser: Browser;
-  let database: TestDatabase;
-  let server: ServerProcess;
-  const contexts: BrowserContext[] = [];
-
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
-      browser = await launchBrowser(); // first: a missing Chromium fails the suite at once
-      database = await createTestDatabase();
-      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
-        const run = runShop(args, database.env);
-        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
-      }
-      server = await startServerProcess(database.env);
-    })();
-    return setup;
-  }, SETUP_TIMEOUT);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined); // even a timed-out set-up finishes before we clean up after it
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
-
-  async function open(viewport = DESKTOP): Promise<{ page: Page; problems: PageProblems }> {
-    const context = await browser.newContext({ baseURL: server.url, viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(5000);
-    const problems = await watchProblems(page);
-    return { page, problems };
-  }
-
-  /** Hydrated and committed: the page loader's bar gets its width from a layout effect (never in server HTML). */
-  async function hydrated(page: Page): Promise<void> {
-    await page.waitForFunction(() => {
-      const bar = document.querySelector<HTMLElement>('[data-page-loader] [role="progressbar"]');
-      return bar !== null && bar.style.width !== '';
-    });
-  }
+  const shop = useBrowserShop({ production: true });
+  const open = (viewport = DESKTOP) => shop.open({ viewport });
 
   async function showsPage(page: Page, { path, heading, widget, says }: (typeof PAGES)[number]): Promise<void> {
     await eventually(() => new URL(page.url()).pathname === path, { message: `the URL to become ${path}` });

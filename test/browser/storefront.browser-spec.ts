@@ -1,74 +1,23 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { eventually, launchBrowser, watchProblems, type PageProblems } from '../support/browser.js';
-import { ROOT, runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import type { Page, Request } from 'playwright-core';
+import { eventually } from '../support/browser.js';
+import { prepareScreenshots, SCREENSHOTS, useBrowserShop, type OpenOptions } from '../support/browser-shop.js';
+import { failedResource, hydrated } from '../support/identity-browser.js';
+import { databaseKind } from '../support/test-database.js';
 
 const APP_NAME = 'HS Training Direct';
 const SEARCH_PLACEHOLDER = 'Find videos, posters or training';
 const HOME_WIDGET_TEXT = 'Health and safety training that people remember';
-const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740 };
-// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set them here.
-const SETUP_TIMEOUT = 60_000;
+// Jest ignores `testTimeout` inside a `projects` entry (only the global one counts): set it here.
 const JOURNEY_TIMEOUT = 30_000;
-
-/** The console line Chromium writes for any response ≥ 400 (expected for a 404 page or a failed API call). */
-const failedResource = (status: number, url = '') =>
-  new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b.*\\(https?://[^/]+${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** The journeys run against the BUILT server as a separate process, the way `make start` runs it. */
 describe(`storefront journeys in Chromium (${databaseKind})`, () => {
-  let browser: Browser;
-  let database: TestDatabase;
-  let server: ServerProcess;
-  const contexts: BrowserContext[] = [];
-
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
-      browser = await launchBrowser(); // first: a missing Chromium fails the suite at once
-      database = await createTestDatabase();
-      for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
-        const run = runShop(args, database.env);
-        expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
-      }
-      server = await startServerProcess(database.env);
-      await mkdir(SCREENSHOTS, { recursive: true });
-    })();
-    return setup;
-  }, SETUP_TIMEOUT);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined); // even a timed-out set-up finishes before we clean up after it
-    await browser?.close();
-    await server?.stop();
-    await database?.drop();
-  });
-
-  async function open(viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}): Promise<{ page: Page; problems: PageProblems }> {
-    const context = await browser.newContext({ baseURL: server.url, viewport, ...options });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(5000);
-    const problems = await watchProblems(page);
-    return { page, problems };
-  }
-
-  /** Hydrated and committed: the page loader's bar gets its width from a layout effect (never in server HTML). */
-  async function hydrated(page: Page): Promise<void> {
-    await page.waitForFunction(() => {
-      const bar = document.querySelector<HTMLElement>('[data-page-loader] [role="progressbar"]');
-      return bar !== null && bar.style.width !== '';
-    });
-  }
+  const shop = useBrowserShop({ production: true });
+  beforeAll(prepareScreenshots);
+  const open = (viewport = DESKTOP, options: Omit<OpenOptions, 'viewport'> = {}) => shop.open({ viewport, ...options });
 
   /** The footer's card logos are lazy: bring them into view and wait until every one has decoded. */
   async function cardLogosLoaded(page: Page): Promise<void> {

@@ -1,15 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { SCREENSHOTS } from './browser-shop.js';
 import { DEMO_ADMIN, signInThroughForm } from './identity-browser.js';
-import { ROOT } from './server-process.js';
 
-/** Where the browser suites leave their screenshots, to be looked at (and kept by CI). */
-export const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
-
-export function prepareScreenshots(): Promise<string | undefined> {
-  return mkdir(SCREENSHOTS, { recursive: true });
-}
+export { prepareScreenshots, SCREENSHOTS } from './browser-shop.js';
 
 /**
  * A screenshot of a portal screen once it has settled (no screen chunk or data loading), from the top: a

@@ -1,14 +1,46 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, watchProblems, type PageProblems } from './browser.js';
 import { nextClientIp } from './identity-browser.js';
 import { freePort } from './oidc-browser-peer.js';
-import { runShop, startServerProcess, type ServerProcess } from './server-process.js';
+import { ROOT, runShop, startServerProcess, type ServerProcess } from './server-process.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+/** Where the browser suites leave their screenshots, to be looked at (and kept by CI). */
+export const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
+
+export function prepareScreenshots(): Promise<string | undefined> {
+  return mkdir(SCREENSHOTS, { recursive: true });
+}
 
 export interface BrowserShop {
   readonly server: ServerProcess;
   /** A fresh browser context (its own cookies, its own client address) and page, watched for problems. */
-  open(): Promise<{ page: Page; problems: PageProblems }>;
+  open(options?: OpenOptions): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }>;
+}
+
+export interface OpenOptions {
+  /** The suite's viewport (1280×900) otherwise. */
+  viewport?: { width: number; height: number };
+  /** False: the page as a visitor without JavaScript gets it. */
+  javaScriptEnabled?: boolean;
+}
+
+export interface BrowserShopOptions {
+  viewport?: { width: number; height: number };
+  setupTimeoutMs?: number;
+  /**
+   * Run the server the way `make start` does (NODE_ENV=production: no development mailbox, no OpenAPI page),
+   * for the journeys that need neither.
+   */
+  production?: boolean;
+  /** More of the server's environment, made once its public URL is known (an OpenID Connect peer's settings). */
+  env?: (publicUrl: string) => Promise<Record<string, string>>;
+  /** Runs once the server is up: data a suite arranges through the API. */
+  ready?: (server: ServerProcess) => Promise<void>;
+  /** Runs after the server has stopped (a peer started by `env`). */
+  cleanUp?: () => Promise<void>;
 }
 
 /**
@@ -17,7 +49,7 @@ export interface BrowserShop {
  * set to its own address (so e-mailed links open here). Registers the suite's hooks; contexts opened by a
  * test are closed after it.
  */
-export function useBrowserShop(options: { viewport?: { width: number; height: number }; setupTimeoutMs?: number } = {}): BrowserShop {
+export function useBrowserShop(options: BrowserShopOptions = {}): BrowserShop {
   const viewport = options.viewport ?? { width: 1280, height: 900 };
   let browser: Browser | undefined;
   let database: TestDatabase | undefined;
@@ -34,14 +66,17 @@ export function useBrowserShop(options: { viewport?: { width: number; height: nu
         expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
       }
       const port = await freePort();
+      const publicUrl = `http://localhost:${port}`;
       server = await startServerProcess({
         ...database.env,
-        NODE_ENV: 'test',
+        ...(options.production ? {} : { NODE_ENV: 'test' }),
         PORT: String(port),
-        PUBLIC_URL: `http://localhost:${port}`,
+        PUBLIC_URL: publicUrl,
         TRUST_PROXY: '127.0.0.1',
         QUEUE_POLL_MS: '50',
+        ...(await options.env?.(publicUrl)),
       });
+      await options.ready?.(server);
     })();
     return setup;
   }, options.setupTimeoutMs ?? 60_000);
@@ -54,6 +89,7 @@ export function useBrowserShop(options: { viewport?: { width: number; height: nu
     await setup?.catch(() => undefined);
     await browser?.close();
     await server?.stop();
+    await options.cleanUp?.();
     await database?.drop();
   });
 
@@ -62,16 +98,21 @@ export function useBrowserShop(options: { viewport?: { width: number; height: nu
       if (!server) throw new Error('The browser shop is not started yet (use it inside a test).');
       return server;
     },
-    async open() {
+    async open(open: OpenOptions = {}) {
       if (!browser || !server) throw new Error('The browser shop is not started yet (use it inside a test).');
-      const context = await browser.newContext({ baseURL: server.url, viewport, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: open.viewport ?? viewport,
+        javaScriptEnabled: open.javaScriptEnabled ?? true,
+        extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(7000);
       // A navigation waits for the server: on a busy 2-core CI machine a first render (Vike loading a page's files)
       // has taken longer than 7 s (enquiries' page.goto, 2026-11-25), so navigations get more time than clicks.
       page.setDefaultNavigationTimeout(30_000);
-      return { page, problems: await watchProblems(page) };
+      return { context, page, problems: await watchProblems(page) };
     },
   };
 }
