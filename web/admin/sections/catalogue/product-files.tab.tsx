@@ -1,37 +1,39 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { apiFetch } from '../../../lib/api.js';
 import { describeFileType, formatFileSize } from '../../../lib/format.js';
 import { formFailure } from '../../../lib/form-errors.js';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
+import { ItemTable, type ItemColumn } from '../../kit/ItemTable.js';
 import { useNotify } from '../../kit/notifications.js';
 import { Empty } from '../../kit/states.js';
 import { UploadProgressBar, uploadWithProgress, type UploadProgress } from '../../kit/upload-with-progress.js';
-import { productPath, useProductChanged } from './product-tabs.js';
+import { productPath, useDeletePart, useProductChanged } from './product-tabs.js';
 import type { Product, ProductFile } from './product.resource.js';
 
 const FILE_TYPES = 'PDF, ZIP, PowerPoint, Word, Excel, MP4, WebM or MP3, at most 200 MB.';
 const FILE_ACCEPT = '.pdf,.zip,.pptx,.docx,.xlsx,.mp4,.webm,.mp3';
 
+const FILE_COLUMNS: ItemColumn<ProductFile>[] = [
+  {
+    header: 'Name',
+    cell: (file) => (
+      <a href={file.download_url} download={file.name}>
+        {file.name}
+      </a>
+    ),
+  },
+  { header: 'Type', cell: (file) => describeFileType(file.content_type) },
+  { header: 'Size', numeric: true, cell: (file) => formatFileSize(file.size) },
+];
+
 /** The files buyers download (unlocked by download options): upload with a name, list, download, delete after asking. */
 export function ProductFilesTab({ product }: { product: Product }) {
-  const [deleting, setDeleting] = useState<ProductFile | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const notify = useNotify();
-  const changed = useProductChanged(product.id);
-  const remove = useMutation({
-    mutationFn: (file: ProductFile) => apiFetch<void>(productPath(product.id, `files/${file.id}`), { method: 'DELETE' }),
-    onSuccess: async (_, file) => {
-      setDeleting(null);
-      setRefusal(null);
-      notify({ kind: 'success', message: `${file.name} is deleted.` });
-      await changed();
-    },
-    onError: (failed) => {
-      // 409: a download option still unlocks it; the API's message says which.
-      setDeleting(null);
-      setRefusal(formFailure(failed).message);
-    },
+  const remove = useDeletePart<ProductFile>(product.id, {
+    path: (file) => `files/${file.id}`,
+    deleted: (file) => `${file.name} is deleted.`,
+    // 409: a download option still unlocks it; the API's message says which.
+    onRefused: setRefusal,
+    onDeleted: () => setRefusal(null),
   });
 
   return (
@@ -46,41 +48,14 @@ export function ProductFilesTab({ product }: { product: Product }) {
           <p>No files yet. Upload one below; a download option then unlocks it for its buyers.</p>
         </Empty>
       ) : (
-        <div className="table-wrap">
-          <table className="table admin-table__table">
-            <caption className="visually-hidden">Files of {product.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="admin-table__numeric">
-                  Size
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.files.map((file) => (
-                <tr key={file.id} data-product-file={file.name}>
-                  <td>
-                    <a href={file.download_url} download={file.name}>
-                      {file.name}
-                    </a>
-                  </td>
-                  <td>{describeFileType(file.content_type)}</td>
-                  <td className="admin-table__numeric">{formatFileSize(file.size)}</td>
-                  <td className="product-row-actions">
-                    <button type="button" className="button button--danger-ghost button--small" onClick={() => setDeleting(file)} aria-label={`Delete ${file.name}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ItemTable
+          caption={`Files of ${product.title}`}
+          items={product.files}
+          columns={FILE_COLUMNS}
+          nameOf={(file) => file.name}
+          rowData={(file) => ({ 'data-product-file': file.name })}
+          onDelete={remove.ask}
+        />
       )}
       <section className="admin-panel" aria-labelledby="product-file-upload">
         <h2 id="product-file-upload" className="product-subform__title">
@@ -88,14 +63,7 @@ export function ProductFilesTab({ product }: { product: Product }) {
         </h2>
         <FileUploader product={product} onUploaded={() => setRefusal(null)} />
       </section>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'the file'}?`}
-        confirmLabel="Delete file"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      >
+      <ConfirmDialog {...remove.confirm} title={`Delete ${remove.deleting?.name ?? 'the file'}?`} confirmLabel="Delete file">
         <p>The file is deleted from storage. Buyers who already have it keep their copy.</p>
       </ConfirmDialog>
     </div>

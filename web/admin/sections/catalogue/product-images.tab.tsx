@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
 import { useNotify } from '../../kit/notifications.js';
 import { Empty } from '../../kit/states.js';
 import { UploadProgressBar, uploadWithProgress, type UploadProgress } from '../../kit/upload-with-progress.js';
-import { productPath, useProductChanged } from './product-tabs.js';
+import { productPath, useDeletePart, useProductChanged } from './product-tabs.js';
 import type { Product, ProductImage } from './product.resource.js';
 
 /** The gallery's order, as the API and the shop use it: `sort_order`, then id. */
@@ -27,7 +27,6 @@ export function ProductImagesTab({ product }: { product: Product }) {
   // The order being saved shows at once; once saved, the product is read again and its order is shown.
   const [moving, setMoving] = useState<ProductImage[] | null>(null);
   const order = useMemo(() => moving ?? galleryOrder(product.images), [moving, product.images]);
-  const [deleting, setDeleting] = useState<ProductImage | null>(null);
 
   const reorder = useMutation({
     mutationFn: async (next: ProductImage[]) => {
@@ -50,18 +49,7 @@ export function ProductImagesTab({ product }: { product: Product }) {
     reorder.mutate(next);
   };
 
-  const remove = useMutation({
-    mutationFn: (image: ProductImage) => apiFetch<void>(productPath(product.id, `images/${image.id}`), { method: 'DELETE' }),
-    onSuccess: async () => {
-      setDeleting(null);
-      notify({ kind: 'success', message: 'The image is deleted.' });
-      await changed();
-    },
-    onError: (failed) => {
-      setDeleting(null);
-      notify({ kind: 'error', message: formFailure(failed).message });
-    },
-  });
+  const remove = useDeletePart<ProductImage>(product.id, { path: (image) => `images/${image.id}`, deleted: () => 'The image is deleted.' });
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -117,7 +105,7 @@ export function ProductImagesTab({ product }: { product: Product }) {
                     count={order.length}
                     busy={reorder.isPending}
                     onMove={(to) => move(index, to)}
-                    onDelete={() => setDeleting(image)}
+                    onDelete={() => remove.ask(image)}
                   />
                 ))}
               </ol>
@@ -131,15 +119,8 @@ export function ProductImagesTab({ product }: { product: Product }) {
         </h2>
         <ImageUploader product={product} />
       </section>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete this image?"
-        confirmLabel="Delete image"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      >
-        {deleting && <img className="product-confirm-image" src={deleting.url} alt={deleting.alt} />}
+      <ConfirmDialog {...remove.confirm} title="Delete this image?" confirmLabel="Delete image">
+        {remove.deleting && <img className="product-confirm-image" src={remove.deleting.url} alt={remove.deleting.alt} />}
         <p>The picture is deleted from storage and leaves the shop.</p>
       </ConfirmDialog>
     </div>

@@ -4,12 +4,13 @@ import { apiFetch } from '../../../lib/api.js';
 import { formatPounds } from '../../../lib/format.js';
 import { formFailure, INVALID_FORM_MESSAGE } from '../../../lib/form-errors.js';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
+import { ItemTable, type ItemColumn } from '../../kit/ItemTable.js';
 import { Field } from '../../../components/forms/Field.js';
 import { formBody, formValuesOf, isDirty, type FieldSpec, type FormValues } from '../../../components/forms/form-values.js';
 import { useNotify } from '../../kit/notifications.js';
 import { Empty } from '../../kit/states.js';
 import { FileUploader } from './product-files.tab.js';
-import { productPath, useProductChanged } from './product-tabs.js';
+import { productPath, useDeletePart, useProductChanged } from './product-tabs.js';
 import { OPTION_KIND_LABELS, type Product, type ProductFile, type ProductOption } from './product.resource.js';
 
 const optionFields = (files: readonly ProductFile[]): FieldSpec[] => [
@@ -35,22 +36,24 @@ const optionFields = (files: readonly ProductFile[]): FieldSpec[] => [
 /** A product's options (what is sold: DVD, licence, download…): a table, a form to add or edit one, delete after asking. */
 export function ProductOptionsTab({ product }: { product: Product }) {
   const [editing, setEditing] = useState<ProductOption | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ProductOption | null>(null);
-  const notify = useNotify();
-  const changed = useProductChanged(product.id);
-  const remove = useMutation({
-    mutationFn: (option: ProductOption) => apiFetch<void>(productPath(product.id, `options/${option.id}`), { method: 'DELETE' }),
-    onSuccess: async () => {
-      notify({ kind: 'success', message: `The option ${deleting?.name ?? ''} is deleted.` });
-      setDeleting(null);
-      await changed();
-    },
-    onError: (failed) => {
-      setDeleting(null);
-      notify({ kind: 'error', message: formFailure(failed).message });
-    },
-  });
+  const remove = useDeletePart<ProductOption>(product.id, { path: (option) => `options/${option.id}`, deleted: (option) => `The option ${option.name} is deleted.` });
   const fileName = (id: number | null) => product.files.find((file) => file.id === id)?.name;
+  const columns: ItemColumn<ProductOption>[] = [
+    { header: 'Name', cell: (option) => option.name },
+    { header: 'Code', cell: (option) => option.code },
+    {
+      header: 'Kind',
+      cell: (option) => (
+        <>
+          {OPTION_KIND_LABELS[option.kind]}
+          {option.kind === 'download' && fileName(option.file_id) && <span className="product-muted-line">{fileName(option.file_id)}</span>}
+        </>
+      ),
+    },
+    { header: 'Price ex VAT', numeric: true, cell: (option) => formatPounds(option.price) },
+    { header: 'Stock', numeric: true, cell: (option) => (option.qty === null ? 'Unlimited' : option.qty) },
+    { header: 'On sale', cell: (option) => (option.active ? 'Yes' : 'No') },
+  ];
 
   return (
     <div className="product-tab" data-product-options="">
@@ -59,51 +62,15 @@ export function ProductOptionsTab({ product }: { product: Product }) {
           <p>No options yet: the product cannot be bought until it has one. Add the first with “Add option”.</p>
         </Empty>
       ) : (
-        <div className="table-wrap">
-          <table className="table admin-table__table">
-            <caption className="visually-hidden">Options of {product.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Code</th>
-                <th scope="col">Kind</th>
-                <th scope="col" className="admin-table__numeric">
-                  Price ex VAT
-                </th>
-                <th scope="col" className="admin-table__numeric">
-                  Stock
-                </th>
-                <th scope="col">On sale</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.options.map((option) => (
-                <tr key={option.id} data-product-option={option.code}>
-                  <td>{option.name}</td>
-                  <td>{option.code}</td>
-                  <td>
-                    {OPTION_KIND_LABELS[option.kind]}
-                    {option.kind === 'download' && fileName(option.file_id) && <span className="product-muted-line">{fileName(option.file_id)}</span>}
-                  </td>
-                  <td className="admin-table__numeric">{formatPounds(option.price)}</td>
-                  <td className="admin-table__numeric">{option.qty === null ? 'Unlimited' : option.qty}</td>
-                  <td>{option.active ? 'Yes' : 'No'}</td>
-                  <td className="product-row-actions">
-                    <button type="button" className="button button--secondary button--small" onClick={() => setEditing(option)} aria-label={`Edit ${option.name}`}>
-                      Edit
-                    </button>
-                    <button type="button" className="button button--danger-ghost button--small" onClick={() => setDeleting(option)} aria-label={`Delete ${option.name}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ItemTable
+          caption={`Options of ${product.title}`}
+          items={product.options}
+          columns={columns}
+          nameOf={(option) => option.name}
+          rowData={(option) => ({ 'data-product-option': option.code })}
+          onEdit={setEditing}
+          onDelete={remove.ask}
+        />
       )}
       {editing === null ? (
         <p>
@@ -119,14 +86,7 @@ export function ProductOptionsTab({ product }: { product: Product }) {
           onDone={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the option ${deleting?.name ?? ''}?`}
-        confirmLabel="Delete option"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      >
+      <ConfirmDialog {...remove.confirm} title={`Delete the option ${remove.deleting?.name ?? ''}?`} confirmLabel="Delete option">
         <p>Buyers can no longer choose it. Orders already placed keep their own copy.</p>
       </ConfirmDialog>
     </div>

@@ -1,31 +1,34 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { apiFetch } from '../../../lib/api.js';
 import { formFailure } from '../../../lib/form-errors.js';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
+import { ItemTable, type ItemColumn } from '../../kit/ItemTable.js';
 import { useNotify } from '../../kit/notifications.js';
 import { Empty } from '../../kit/states.js';
 import { UploadProgressBar, uploadWithProgress, type UploadProgress } from '../../kit/upload-with-progress.js';
-import { productPath, useProductChanged } from './product-tabs.js';
+import { productPath, useDeletePart, useProductChanged } from './product-tabs.js';
 import type { Product, ProductVideo } from './product.resource.js';
+
+const VIDEO_COLUMNS: ItemColumn<ProductVideo>[] = [
+  { header: 'Title', cell: (video) => video.title },
+  {
+    header: 'Source',
+    className: 'product-break',
+    cell: (video) =>
+      video.url ? (
+        <a href={video.url} target="_blank" rel="noreferrer noopener">
+          {video.url}
+        </a>
+      ) : (
+        'Uploaded file (private)'
+      ),
+  },
+  { header: 'In previews', cell: (video) => (video.is_preview ? 'Yes' : 'No') },
+];
 
 /** A product's videos: a YouTube/Vimeo/MP4 address or an uploaded file, each marked whether a preview shows it. */
 export function ProductVideosTab({ product }: { product: Product }) {
-  const [deleting, setDeleting] = useState<ProductVideo | null>(null);
-  const notify = useNotify();
-  const changed = useProductChanged(product.id);
-  const remove = useMutation({
-    mutationFn: (video: ProductVideo) => apiFetch<void>(productPath(product.id, `videos/${video.id}`), { method: 'DELETE' }),
-    onSuccess: async (_, video) => {
-      setDeleting(null);
-      notify({ kind: 'success', message: `The video ${video.title} is deleted.` });
-      await changed();
-    },
-    onError: (failed) => {
-      setDeleting(null);
-      notify({ kind: 'error', message: formFailure(failed).message });
-    },
-  });
+  const remove = useDeletePart<ProductVideo>(product.id, { path: (video) => `videos/${video.id}`, deleted: (video) => `The video ${video.title} is deleted.` });
 
   return (
     <div className="product-tab" data-product-videos="">
@@ -34,43 +37,14 @@ export function ProductVideosTab({ product }: { product: Product }) {
           <p>No videos yet. Add one by its address or upload a file below.</p>
         </Empty>
       ) : (
-        <div className="table-wrap">
-          <table className="table admin-table__table">
-            <caption className="visually-hidden">Videos of {product.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Source</th>
-                <th scope="col">In previews</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {product.videos.map((video) => (
-                <tr key={video.id} data-product-video={video.title}>
-                  <td>{video.title}</td>
-                  <td className="product-break">
-                    {video.url ? (
-                      <a href={video.url} target="_blank" rel="noreferrer noopener">
-                        {video.url}
-                      </a>
-                    ) : (
-                      'Uploaded file (private)'
-                    )}
-                  </td>
-                  <td>{video.is_preview ? 'Yes' : 'No'}</td>
-                  <td className="product-row-actions">
-                    <button type="button" className="button button--danger-ghost button--small" onClick={() => setDeleting(video)} aria-label={`Delete ${video.title}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ItemTable
+          caption={`Videos of ${product.title}`}
+          items={product.videos}
+          columns={VIDEO_COLUMNS}
+          nameOf={(video) => video.title}
+          rowData={(video) => ({ 'data-product-video': video.title })}
+          onDelete={remove.ask}
+        />
       )}
       <section className="admin-panel" aria-labelledby="product-video-add">
         <h2 id="product-video-add" className="product-subform__title">
@@ -78,15 +52,8 @@ export function ProductVideosTab({ product }: { product: Product }) {
         </h2>
         <VideoForm product={product} />
       </section>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete the video ${deleting?.title ?? ''}?`}
-        confirmLabel="Delete video"
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      >
-        <p>{deleting?.uploaded ? 'The uploaded file is deleted from storage.' : 'Only the link is removed; the video stays where it is hosted.'}</p>
+      <ConfirmDialog {...remove.confirm} title={`Delete the video ${remove.deleting?.title ?? ''}?`} confirmLabel="Delete video">
+        <p>{remove.deleting?.uploaded ? 'The uploaded file is deleted from storage.' : 'Only the link is removed; the video stays where it is hosted.'}</p>
       </ConfirmDialog>
     </div>
   );
