@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import type { EnquiryType } from '../../src/modules/content/index.js';
 import { apiFetch } from '../lib/api.js';
-import { useApiForm } from '../lib/use-api-form.js';
-import { FieldForm, useFieldValues } from './FieldForm.js';
+import { FieldForm, useFieldForm } from './FieldForm.js';
 import type { FieldSpec } from './forms/form-values.js';
 import { Notice } from './Notice.js';
 
@@ -31,16 +30,15 @@ const FIELDS: FieldSpec[] = [
  * server's thank-you notice (hides after 5 s) and the fields are cleared.
  */
 export function EnquiryForm({ type, heading = 'Send us a message' }: { type: EnquiryType; heading?: string }) {
-  const form = useApiForm();
-  const { values, onChange, body, reset } = useFieldValues(FIELDS);
+  const state = useFieldForm(FIELDS);
   const [thanks, setThanks] = useState<{ text: string; key: number } | null>(null);
   const uid = useId();
   const headingId = `${uid}-heading`;
 
   async function send() {
     setThanks(null);
-    const answer = await apiFetch<{ message: string }>('/api/enquiries', { method: 'POST', body: { type, ...body() } });
-    reset();
+    const answer = await apiFetch<{ message: string }>('/api/enquiries', { method: 'POST', body: { type, ...state.body() } });
+    state.reset();
     setThanks({ text: answer.message, key: Date.now() });
   }
 
@@ -53,10 +51,7 @@ export function EnquiryForm({ type, heading = 'Send us a message' }: { type: Enq
         </Notice>
       ) : null}
       <FieldForm
-        form={form}
-        fields={FIELDS}
-        values={values}
-        onChange={onChange}
+        state={state}
         idPrefix={`${uid}-enquiry`}
         onSubmit={send}
         submit="Send enquiry"

@@ -1,16 +1,21 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { LEAVING, ApiForm } from '../lib/use-api-form.js';
+import { useApiForm, type ApiForm, type LEAVING } from '../lib/use-api-form.js';
 import { ErrorSummary, NeedsJavaScript, SubmitButton, useFocusOnChange } from './FormControls.js';
 import { FieldSections } from './forms/FieldSections.js';
 import { formBody, formValuesOf, summaryTargets, type FieldSpec, type FormValues } from './forms/form-values.js';
 
 type FormAttributes = { 'aria-label'?: string; 'aria-labelledby'?: string } & { [data: `data-${string}`]: string };
 
-interface FieldFormProps {
+/** What a FieldForm draws and sends: its fields, their values, and the submission's state. */
+export interface FieldFormState {
   form: ApiForm;
   fields: readonly FieldSpec[];
   values: FormValues;
   onChange: (name: string, value: string | boolean) => void;
+}
+
+interface FieldFormProps {
+  state: FieldFormState;
   /** Inputs get ids `<prefix>-<name>` (`login-email`), which the error summary links to. */
   idPrefix: string;
   /** One submission (run through `form.submit`): send the values, then show what happened. */
@@ -32,7 +37,7 @@ interface FieldFormProps {
  * the server's reasons beside them, and the submit button. It posts JSON once hydrated; without JavaScript
  * `method="post"` keeps the values out of the address bar, and the page says JavaScript is needed.
  */
-export function FieldForm({ form, fields, values, onChange, idPrefix, onSubmit, submit, actions, errors, wide, children, attributes }: FieldFormProps) {
+export function FieldForm({ state: { form, fields, values, onChange }, idPrefix, onSubmit, submit, actions, errors, wide, children, attributes }: FieldFormProps) {
   const summaryRef = useFocusOnChange<HTMLDivElement>(form.failure);
   const shown = errors ?? form.failure?.errors ?? {};
   const summary = summaryTargets(fields, idPrefix);
@@ -58,11 +63,14 @@ export function FieldForm({ form, fields, values, onChange, idPrefix, onSubmit, 
   );
 }
 
-/** A form's values, starting blank (or at `defaults`), with the change handler FieldForm takes and a reset. */
-export function useFieldValues(fields: readonly FieldSpec[], defaults: FormValues = {}) {
+/** A FieldForm's state for a fixed list of fields, starting blank (or at `defaults`); the body to send; a reset. */
+export function useFieldForm(fields: readonly FieldSpec[], defaults: FormValues = {}) {
+  const form = useApiForm();
   const [initial] = useState(() => formValuesOf(fields, undefined, defaults));
   const [values, setValues] = useState<FormValues>(initial);
   return {
+    form,
+    fields,
     values,
     onChange: (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value })),
     /** Back to the blank form (after a message was sent, a password changed). */

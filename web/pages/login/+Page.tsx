@@ -1,7 +1,7 @@
 import { navigate } from 'vike/client/router';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { FieldForm, REMEMBER_ME, useFieldValues } from '../../components/FieldForm.js';
+import { FieldForm, REMEMBER_ME, useFieldForm } from '../../components/FieldForm.js';
 import { useHydrated } from '../../components/FormControls.js';
 import type { FieldSpec } from '../../components/forms/form-values.js';
 import { Notice } from '../../components/Notice.js';
@@ -10,7 +10,7 @@ import { isAdminSignInFor } from '../../lib/guards.js';
 import { oauthErrorMessage, startOAuth } from '../../lib/oauth.js';
 import { safeRedirectPath } from '../../lib/redirect.js';
 import { useShell } from '../../lib/shell.js';
-import { LEAVING, useApiForm } from '../../lib/use-api-form.js';
+import { LEAVING } from '../../lib/use-api-form.js';
 import type { Data } from './+data.js';
 
 const FIELDS: FieldSpec[] = [
@@ -29,8 +29,7 @@ export default function Page() {
   const pageContext = usePageContext();
   const { user } = useShell();
   const hydrated = useHydrated();
-  const form = useApiForm();
-  const { values, onChange, body } = useFieldValues(FIELDS);
+  const state = useFieldForm(FIELDS);
 
   const search = pageContext.urlParsed.search;
   const target = safeRedirectPath(search.redirect) ?? '/account';
@@ -40,13 +39,13 @@ export default function Page() {
   async function signIn(): Promise<typeof LEAVING> {
     // A non-admin sent here by the admin guard signs in as someone else: end their own session first.
     if (user) await apiFetch('/api/logout', { method: 'POST' }).catch(() => undefined);
-    await apiFetch('/api/login', { method: 'POST', body: body() });
+    await apiFetch('/api/login', { method: 'POST', body: state.body() });
     await navigate(target);
     return LEAVING;
   }
 
   function onProvider(providerId: string) {
-    void form.submit(async () => {
+    void state.form.submit(async () => {
       await startOAuth(providerId);
       return LEAVING;
     });
@@ -72,10 +71,7 @@ export default function Page() {
             </Notice>
           ) : null}
           <FieldForm
-            form={form}
-            fields={FIELDS}
-            values={values}
-            onChange={onChange}
+            state={state}
             idPrefix="login"
             onSubmit={signIn}
             submit="Sign in"
@@ -95,7 +91,7 @@ export default function Page() {
                     <button
                       type="button"
                       className="button button--secondary oauth__button"
-                      disabled={!hydrated || form.sending}
+                      disabled={!hydrated || state.form.sending}
                       onClick={() => onProvider(provider.id)}
                       data-oauth-provider={provider.id}
                     >

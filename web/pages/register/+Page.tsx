@@ -1,8 +1,8 @@
 import { navigate } from 'vike/client/router';
-import { FieldForm, newPasswordFields, REMEMBER_ME, useFieldValues } from '../../components/FieldForm.js';
+import { FieldForm, newPasswordFields, REMEMBER_ME, useFieldForm } from '../../components/FieldForm.js';
 import type { FieldSpec } from '../../components/forms/form-values.js';
 import { apiFetch } from '../../lib/api.js';
-import { LEAVING, useApiForm } from '../../lib/use-api-form.js';
+import { LEAVING } from '../../lib/use-api-form.js';
 
 const FIELDS: FieldSpec[] = [
   { name: 'first_name', label: 'First name', required: true, maxLength: 100, autoComplete: 'given-name', row: 'name' },
@@ -28,11 +28,10 @@ const FIELDS: FieldSpec[] = [
  * with the answer) and goes to /account. 422 → the reasons next to the fields (e.g. an e-mail already used).
  */
 export default function Page() {
-  const form = useApiForm();
-  const { values, onChange, body } = useFieldValues(FIELDS);
+  const state = useFieldForm(FIELDS);
 
   async function register(): Promise<typeof LEAVING> {
-    await apiFetch('/api/register', { method: 'POST', body: body() });
+    await apiFetch('/api/register', { method: 'POST', body: state.body() });
     await navigate('/account');
     return LEAVING;
   }
@@ -46,10 +45,7 @@ export default function Page() {
             Your details
           </h2>
           <FieldForm
-            form={form}
-            fields={FIELDS}
-            values={values}
-            onChange={onChange}
+            state={state}
             idPrefix="register"
             onSubmit={register}
             submit="Create account"

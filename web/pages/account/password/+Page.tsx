@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { AccountNav } from '../../../components/AccountNav.js';
-import { FieldForm, newPasswordFields, useFieldValues } from '../../../components/FieldForm.js';
+import { FieldForm, newPasswordFields, useFieldForm } from '../../../components/FieldForm.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
 import { useShell } from '../../../lib/shell.js';
-import { useApiForm } from '../../../lib/use-api-form.js';
 
 const FIELDS: FieldSpec[] = [
   { name: 'current_password', label: 'Current password', kind: 'password', required: true, autoComplete: 'current-password' },
@@ -18,14 +17,13 @@ const FIELDS: FieldSpec[] = [
  */
 export default function Page() {
   const { user } = useShell();
-  const form = useApiForm();
-  const { values, onChange, body, reset } = useFieldValues(FIELDS);
+  const state = useFieldForm(FIELDS);
   const [done, setDone] = useState<{ message: string; at: number } | null>(null);
 
   async function change() {
     setDone(null);
-    const answer = await apiFetch<{ message?: string }>('/api/user/password', { method: 'PUT', body: body() });
-    reset();
+    const answer = await apiFetch<{ message?: string }>('/api/user/password', { method: 'PUT', body: state.body() });
+    state.reset();
     setDone({ message: answer?.message ?? 'Your password has been changed.', at: Date.now() });
   }
 
@@ -39,10 +37,7 @@ export default function Page() {
         </Notice>
       ) : null}
       <FieldForm
-        form={form}
-        fields={FIELDS}
-        values={values}
-        onChange={onChange}
+        state={state}
         idPrefix="change"
         onSubmit={change}
         submit="Change password"

@@ -1,9 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { AccountNav } from '../../../components/AccountNav.js';
-import { ErrorSummary, NeedsJavaScript, SubmitButton, useFocusOnChange } from '../../../components/FormControls.js';
-import { FieldSections } from '../../../components/forms/FieldSections.js';
-import { formBody, formValuesOf, summaryTargets, type FieldSpec, type FormValues } from '../../../components/forms/form-values.js';
+import { FieldForm } from '../../../components/FieldForm.js';
+import { formBody, formValuesOf, type FieldSpec, type FormValues } from '../../../components/forms/form-values.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
 import { useApiForm } from '../../../lib/use-api-form.js';
@@ -105,7 +104,6 @@ function valuesOf(profile: Profile): FormValues {
 export default function Page() {
   const { profile } = useData<Data>();
   const form = useApiForm();
-  const summaryRef = useFocusOnChange<HTMLDivElement>(form.failure);
   const [saved, setSaved] = useState<Profile>(profile);
   const initial = useMemo(() => valuesOf(saved), [saved]);
   const [values, setValues] = useState<FormValues>(initial);
@@ -113,24 +111,20 @@ export default function Page() {
 
   const emailChanged = String(values.email).trim().toLowerCase() !== saved.email.toLowerCase();
   const fields = profileFields({ currentPassword: emailChanged && saved.has_password, delivery: values.delivery_same_as_billing !== true });
-  const summary = summaryTargets(fields, 'profile');
   // Sent to the billing address, the delivery address's reasons would only repeat the billing address's.
   const errors = Object.fromEntries(
     Object.entries(form.failure?.errors ?? {}).filter(([name]) => !(values.delivery_same_as_billing === true && name.startsWith('delivery_address'))),
   );
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function save() {
     setNotice(null);
-    void form.submit(async () => {
-      const { body } = formBody(fields, values, initial, 'replace');
-      if (values.delivery_same_as_billing === true) body.delivery_address = body.billing_address;
-      const user = await apiFetch<Profile>('/api/user/profile', { method: 'PUT', body });
-      const next: Profile = { ...saved, ...user };
-      setSaved(next);
-      setValues(valuesOf(next));
-      setNotice(Date.now());
-    });
+    const { body } = formBody(fields, values, initial, 'replace');
+    if (values.delivery_same_as_billing === true) body.delivery_address = body.billing_address;
+    const user = await apiFetch<Profile>('/api/user/profile', { method: 'PUT', body });
+    const next: Profile = { ...saved, ...user };
+    setSaved(next);
+    setValues(valuesOf(next));
+    setNotice(Date.now());
   }
 
   return (
@@ -142,20 +136,15 @@ export default function Page() {
           Your details have been saved.
         </Notice>
       ) : null}
-      <ErrorSummary ref={summaryRef} message={form.failure?.message ?? null} errors={errors} fieldIds={summary.ids} fieldLabels={summary.labels} />
-      <NeedsJavaScript />
-      <form className="form form--wide" method="post" noValidate onSubmit={onSubmit} aria-label="Your profile" data-form="profile">
-        <FieldSections
-          fields={fields}
-          values={values}
-          errors={errors}
-          idPrefix="profile"
-          onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-        />
-        <div className="form__actions">
-          <SubmitButton sending={form.sending}>Save changes</SubmitButton>
-        </div>
-      </form>
+      <FieldForm
+        state={{ form, fields, values, onChange: (name, value) => setValues((current) => ({ ...current, [name]: value })) }}
+        errors={errors}
+        idPrefix="profile"
+        onSubmit={save}
+        submit="Save changes"
+        wide
+        attributes={{ 'aria-label': 'Your profile', 'data-form': 'profile' }}
+      />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { FieldForm, useFieldValues } from '../../../components/FieldForm.js';
+import { FieldForm, useFieldForm } from '../../../components/FieldForm.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
-import { useApiForm } from '../../../lib/use-api-form.js';
 
 const FIELDS: FieldSpec[] = [{ name: 'email', label: 'E-mail address', kind: 'email', required: true, autoComplete: 'email' }];
 
@@ -12,13 +11,12 @@ const FIELDS: FieldSpec[] = [{ name: 'email', label: 'E-mail address', kind: 'em
  * account enumeration); its message is shown as a success notice.
  */
 export default function Page() {
-  const form = useApiForm();
-  const { values, onChange, body } = useFieldValues(FIELDS);
+  const state = useFieldForm(FIELDS);
   const [sent, setSent] = useState<{ message: string; at: number } | null>(null);
 
   async function askForLink() {
     setSent(null);
-    const answer = await apiFetch<{ message?: string }>('/api/password/email', { method: 'POST', body: body() });
+    const answer = await apiFetch<{ message?: string }>('/api/password/email', { method: 'POST', body: state.body() });
     setSent({
       message: answer?.message ?? 'If an account exists for that address, we have e-mailed a link to reset the password.',
       at: Date.now(),
@@ -35,10 +33,7 @@ export default function Page() {
         </Notice>
       ) : null}
       <FieldForm
-        form={form}
-        fields={FIELDS}
-        values={values}
-        onChange={onChange}
+        state={state}
         idPrefix="reset-request"
         onSubmit={askForLink}
         submit="Send the link"

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { FieldForm, newPasswordFields, useFieldValues } from '../../../../components/FieldForm.js';
+import { FieldForm, newPasswordFields, useFieldForm } from '../../../../components/FieldForm.js';
 import type { FieldSpec } from '../../../../components/forms/form-values.js';
 import { Notice } from '../../../../components/Notice.js';
 import { apiFetch } from '../../../../lib/api.js';
-import { useApiForm } from '../../../../lib/use-api-form.js';
 
 const FIELDS: FieldSpec[] = [
   { name: 'email', label: 'E-mail address', kind: 'email', required: true, autoComplete: 'username' },
@@ -19,12 +18,11 @@ const FIELDS: FieldSpec[] = [
 export default function Page() {
   const pageContext = usePageContext();
   const token = pageContext.routeParams.token ?? '';
-  const form = useApiForm();
-  const { values, onChange, body } = useFieldValues(FIELDS, { email: pageContext.urlParsed.search.email ?? '' });
+  const state = useFieldForm(FIELDS, { email: pageContext.urlParsed.search.email ?? '' });
   const [done, setDone] = useState<string | null>(null);
 
   async function reset() {
-    const answer = await apiFetch<{ message?: string }>('/api/password/reset', { method: 'POST', body: { token, ...body() } });
+    const answer = await apiFetch<{ message?: string }>('/api/password/reset', { method: 'POST', body: { token, ...state.body() } });
     setDone(answer?.message ?? 'Your password has been reset.');
   }
 
@@ -46,10 +44,7 @@ export default function Page() {
     <div className="container auth-page auth-page--narrow" data-page="password-reset">
       <h1>Choose a new password</h1>
       <FieldForm
-        form={form}
-        fields={FIELDS}
-        values={values}
-        onChange={onChange}
+        state={state}
         idPrefix="reset"
         onSubmit={reset}
         submit="Reset password"
