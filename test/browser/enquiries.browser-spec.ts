@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { eventually } from '../support/browser.js';
-import { useBrowserShop } from '../support/browser-shop.js';
+import { prepareScreenshots, SCREENSHOTS, useBrowserShop } from '../support/browser-shop.js';
 import { failedResource, hydrated, uniqueEmail, waitForMail } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -15,6 +16,7 @@ const STAFF = 'no-reply@localhost';
 describe(`enquiry journeys in Chromium (${databaseKind})`, () => {
   const shop = useBrowserShop();
   const open = () => shop.open();
+  beforeAll(prepareScreenshots);
 
   it('sends a contact enquiry: a field error for a short message, then the thanks, a cleared form and the staff e-mail', async () => {
     const { page, problems } = await open();
@@ -38,6 +40,10 @@ describe(`enquiry journeys in Chromium (${databaseKind})`, () => {
     await page.locator('[data-error-summary]').waitFor({ state: 'visible' });
     expect(await form.getByLabel('Your message').getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByLabel('Your name').inputValue()).toBe(name);
+    await form.screenshot({ path: path.join(SCREENSHOTS, 'contact-form-errors-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await form.screenshot({ path: path.join(SCREENSHOTS, 'contact-form-errors-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await form.getByLabel('Your message').fill('Could you quote for the fire marshal course for twelve staff at our Leeds home?');
     await form.getByRole('button', { name: 'Send enquiry' }).click();

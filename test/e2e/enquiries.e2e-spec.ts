@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { bearerFor, nextIp, uniqueEmail } from '../support/identity-client.js';
-import { type MailboxMessage, waitForMail } from '../support/mailbox.js';
+import { waitForMail } from '../support/mailbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -46,7 +46,7 @@ describe(`enquiries API and pages (${databaseKind})`, () => {
     expect(rows[0]!.ip).toMatch(/^203\.0\.113\.\d+$/);
     expect(rows[0]!.created_at).toBeTruthy();
 
-    const mail = (await waitForMail(shop, STAFF, 'New partnership enquiry from Priya Shah')) as MailboxMessage & { id: string };
+    const mail = await waitForMail(shop, STAFF, 'New partnership enquiry from Priya Shah');
     for (const text of ['partnership', 'Priya Shah', 'Acme Training Ltd', body.email, '0113 496 0000', 'resell your videos']) expect(mail.text).toContain(text);
     const raw = await http().get(`/dev/mailbox/${mail.id}/raw`).expect(200);
     expect(raw.text).toMatch(new RegExp(`^Reply-To: .*${body.email.replace(/[.]/g, '\\.')}`, 'im'));

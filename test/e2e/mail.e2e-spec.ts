@@ -13,18 +13,10 @@ import { MailboxMailer } from '../../src/platform/mail/mailbox.mailer.js';
 import { SmtpMailer } from '../../src/platform/mail/smtp.mailer.js';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { MailboxMessage } from '../support/mailbox.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
 
 const FROM = 'HS Training Direct <orders@hs-training.example.co.uk>';
-
-interface MailboxJson {
-  id: string;
-  to: string;
-  subject: string;
-  date: string;
-  text: string;
-  html: string | null;
-}
 
 async function until<T>(check: () => Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
@@ -96,7 +88,7 @@ describe(`outgoing mail (${databaseKind})`, () => {
   describe('in the web application, without SMTP_URL: queue → worker → mailbox', () => {
     let shop: TestApp;
     let http: ReturnType<typeof request>;
-    const mailboxJson = async (query = '') => (await http.get(`/api/dev/mailbox${query}`).expect(200)).body as MailboxJson[];
+    const mailboxJson = async (query = '') => (await http.get(`/api/dev/mailbox${query}`).expect(200)).body as MailboxMessage[];
 
     beforeAll(async () => {
       shop = await startTestApp({ QUEUE_POLL_MS: '20' });

@@ -1,5 +1,6 @@
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
 import { eventually } from './browser.js';
+import type { MailboxMessage } from './mailbox.js';
 
 /** Helpers for the identity journeys in Chromium (test/browser/identity.browser-spec.ts). */
 
@@ -43,15 +44,6 @@ export async function hydrated(page: Page): Promise<void> {
 
 export async function sessionCookie(context: BrowserContext): Promise<Cookie | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
-}
-
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  date: string;
-  text: string;
-  html: string | null;
 }
 
 /** Waits for an e-mail in the development mailbox (`GET /api/dev/mailbox`, newest first). */

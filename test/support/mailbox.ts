@@ -1,14 +1,9 @@
 import request from 'supertest';
+import type { MailboxEntry } from '../../src/platform/mail/mailbox-reader.js';
 import type { TestApp } from './test-app.js';
 
-export interface MailboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  attachments: Array<{ filename: string; content_type: string; size: number }>;
-}
+/** One message as `GET /api/dev/mailbox` lists it. */
+export type MailboxMessage = MailboxEntry;
 
 /** Waits (bounded, ~10 s) until the queue worker has delivered a message with this subject to this address. */
 export async function waitForMail(shop: TestApp, address: string, subject: string): Promise<MailboxMessage> {
