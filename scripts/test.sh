@@ -4,7 +4,8 @@
 #   e2e-postgres  every API, page and CLI test, each file on a fresh PostgreSQL database, two files at a time
 #   e2e-pglite    the files that exercise what differs on the embedded database (PGLITE_SUITE below); every
 #                 file when PostgreSQL is absent, or with TEST_PGLITE=all
-#   browser       journeys in headless Chromium (Debian's chromium, driven by playwright-core)
+#   browser       journeys in headless Chromium (Debian's chromium, driven by playwright-core), on PGlite
+#   browser-postgres  the buying and admin journeys again on PostgreSQL (BROWSER_POSTGRES_SUITE below)
 # Each e2e file used to run on both databases (docs/adr/0026-test-suite-time.md says why no longer).
 # On a plain machine a missing PostgreSQL or Chromium is skipped, LOUDLY. With CI=true (or
 # REQUIRE_POSTGRES=1 / REQUIRE_BROWSER=1) a missing one fails the run instead.
@@ -39,9 +40,13 @@ PGLITE_SUITE=(cli server-process identity catalogue basket checkout payments inv
 pglite_paths=()
 for name in "${PGLITE_SUITE[@]}"; do pglite_paths+=("test/e2e/$name.e2e-spec.ts"); done
 
+BROWSER_POSTGRES_SUITE=(buying admin-portal admin-products admin-content)
+
 run_jest unit -- --selectProjects unit
 
+postgres_reachable=
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$postgres_url" 2>/dev/null; then
+  postgres_reachable=1
   # Files are independent (a database each, free ports), so two run at once on this 2-core machine.
   run_jest e2e-postgres TEST_DATABASE=postgres TEST_POSTGRES_URL="$postgres_url" -- --selectProjects e2e --maxWorkers=2
   if [ "${TEST_PGLITE:-}" = "all" ]; then
@@ -59,6 +64,15 @@ fi
 
 if [ -n "$chromium" ] && [ -x "$chromium" ]; then
   run_jest browser CHROMIUM_PATH="$chromium" -- --selectProjects browser --runInBand
+  # Buying and the admin portal's journeys run on PostgreSQL as well (issues 13 and 14 ask for both databases); the
+  # other journeys are the same pages over the same API, which the e2e suites cover on both.
+  if [ -z "$postgres_reachable" ]; then
+    skipped+=("browser journeys on PostgreSQL (no server at $postgres_url)")
+  else
+    browser_pg_paths=()
+    for name in "${BROWSER_POSTGRES_SUITE[@]}"; do browser_pg_paths+=("test/browser/$name.browser-spec.ts"); done
+    run_jest browser-postgres CHROMIUM_PATH="$chromium" TEST_DATABASE=postgres TEST_POSTGRES_URL="$postgres_url" -- "${browser_pg_paths[@]}" --selectProjects browser --runInBand
+  fi
 elif [ -n "$require_browser" ]; then
   echo "!!! Chromium is not installed and browser journeys are required here: FAILING (apt-get install chromium)." >&2
   failed=1
