@@ -1,6 +1,7 @@
 import { ConfigurationError, loadEnvironment } from './config/environment.js';
 import { createShopApp } from './bootstrap.js';
 import { stopGracefullyOnSignals } from './platform/http/graceful-shutdown.js';
+import { collectStartUpGarbage } from './platform/memory/scavenge.js';
 import { EmbeddedDatabaseInUseError } from './platform/persistence/embedded-database-lock.js';
 
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   // other signal listeners are loaded, and which close the port only after every module's own shutdown hook.
   stopGracefullyOnSignals(app, { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
   await app.listen({ port: env.PORT, host: '0.0.0.0' });
+  collectStartUpGarbage();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   console.log(`The shop is serving at ${env.PUBLIC_URL ?? `http://localhost:${port}`}`);

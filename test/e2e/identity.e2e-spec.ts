@@ -1,3 +1,4 @@
+import argon2 from 'argon2';
 import request from 'supertest';
 import { CookieClient, GOOD_PASSWORD, nextIp, setCookieNamed, uniqueEmail } from '../support/identity-client.js';
 import { type MailboxMessage, waitForMail } from '../support/mailbox.js';
@@ -98,6 +99,18 @@ describe(`identity API (${databaseKind})`, () => {
         .send({ email: 'admin@example.com', password: 'demo-admin-password', remember: true }).expect(200);
       expect((new Date(res.body.expires_at).getTime() - Date.now()) / 3_600_000).toBeLessThanOrEqual(12);
       expect(setCookieNamed(res, 'shop_session')).not.toMatch(/Expires=/i);
+    });
+
+    it('rewrites a hash made with older argon2 settings at the next sign-in, and the password still works', async () => {
+      const { email } = await register(new CookieClient(shop, nextIp()));
+      const old = await argon2.hash(GOOD_PASSWORD, { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 });
+      await shop.sql('update users set password_hash = ? where email = ?', [old, email]);
+      await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: 'not the password' }).expect(422);
+      expect((await shop.sql<{ password_hash: string }>('select password_hash from users where email = ?', [email]))[0]!.password_hash).toBe(old);
+      await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: GOOD_PASSWORD }).expect(200);
+      const [row] = await shop.sql<{ password_hash: string }>('select password_hash from users where email = ?', [email]);
+      expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: GOOD_PASSWORD }).expect(200);
     });
 
     it('answers one generic message for a wrong password and for an unknown address', async () => {

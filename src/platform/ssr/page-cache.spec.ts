@@ -33,6 +33,21 @@ describe('PageCache', () => {
     expect(cache.get('/', undefined)).toBeNull();
   });
 
+  it('renders on a miss and stores only that render: hits neither copy the page again nor push its expiry on', async () => {
+    let now = 1_000;
+    const cache = new PageCache(() => now);
+    let renders = 0;
+    const render = async () => page(`<p nonce="R">render ${++renders}</p>`);
+    expect(String((await cache.getOrRender('/', 'R', render)).body)).toBe('<p nonce="R">render 1</p>');
+    for (let second = 1; second < 30; second++) {
+      now = 1_000 + second * 1_000;
+      expect(String((await cache.getOrRender('/', 'H', render)).body)).toBe('<p nonce="H">render 1</p>');
+    }
+    now = 31_000; // 30 s after the render, however often it was hit meanwhile
+    expect(String((await cache.getOrRender('/', 'R', render)).body)).toBe('<p nonce="R">render 2</p>');
+    expect(renders).toBe(2);
+  });
+
   it('forgets everything on clear', () => {
     const cache = new PageCache();
     cache.set('/', undefined, page('home'));

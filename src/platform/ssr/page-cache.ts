@@ -56,6 +56,19 @@ export class PageCache {
     return { statusCode: entry.statusCode, headers: entry.headers, body, effects: entry.effects };
   }
 
+  /**
+   * The cached page for this URL, or `render()`'s, which is then kept. Only a fresh render is stored: storing a hit
+   * again would cost three copies of the page per hit (its bytes read back as text, split, encoded anew) and push its
+   * expiry on, so a busy page would never reach its 30 s.
+   */
+  async getOrRender(url: string, nonce: string | undefined, render: () => Promise<CachedRender>): Promise<CachedRender> {
+    const cached = this.get(url, nonce);
+    if (cached) return cached;
+    const page = await render();
+    this.set(url, nonce, page);
+    return page;
+  }
+
   set(url: string, nonce: string | undefined, page: CachedRender): void {
     if (page.statusCode !== 200) return;
     this.entries.delete(url); // re-inserted last: the first key is the oldest

@@ -57,8 +57,9 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
   async render(request: PageRequest): Promise<RenderedPage> {
     // Not in development: an edited page must show on the next reload, not 30 s later.
     const cacheable = this.env.NODE_ENV !== 'development' && PageCache.isCacheable(request.url, request.viewer === null && request.shell.basket.items === 0);
-    const page = (cacheable ? this.cache.get(request.url, request.cspNonce) : null) ?? (await this.renderWithVike(request));
-    if (cacheable) this.cache.set(request.url, request.cspNonce, page);
+    const page = cacheable
+      ? await this.cache.getOrRender(request.url, request.cspNonce, () => this.renderWithVike(request))
+      : await this.renderWithVike(request);
     if (page.effects.viewedProductId !== null) this.services.productViews.record(page.effects.viewedProductId, request.viewer?.userId ?? null);
     return { statusCode: page.statusCode, headers: page.headers, body: page.body };
   }

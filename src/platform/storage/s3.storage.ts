@@ -1,9 +1,19 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { exactSize } from './exact-size.js';
 import type { ByteRange, FileStorage, StoredObject, StoredObjectInfo } from './file-storage.port.js';
 import { assertStorageKey } from './storage-key.js';
+
+/**
+ * The AWS SDK (~1 MB of source, ~6 MB of heap) is loaded when an S3Storage is made, not by importing this file: a shop
+ * on local disk never loads it (ADR 0027, memory at start). Its CommonJS build, so that the load stays synchronous.
+ */
+const require = createRequire(import.meta.url);
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let s3Sdk: S3Sdk | undefined;
+const sdk = (): S3Sdk => (s3Sdk ??= require('@aws-sdk/client-s3') as S3Sdk);
 
 export interface S3StorageOptions {
   bucket: string;
@@ -25,7 +35,7 @@ export class S3Storage implements FileStorage {
   readonly client: S3Client;
 
   constructor(private readonly options: S3StorageOptions) {
-    this.client = new S3Client({
+    this.client = new (sdk().S3Client)({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle ?? false,
@@ -44,7 +54,7 @@ export class S3Storage implements FileStorage {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertStorageKey(key);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      new (sdk().PutObjectCommand)({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
     );
   }
 
@@ -57,7 +67,7 @@ export class S3Storage implements FileStorage {
       // aborts the request instead, so S3 never completes the object.
       pipeline(body, sized).catch((error: unknown) => abort.abort(error));
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: sized, ContentType: contentType, ContentLength: options.size }),
+        new (sdk().PutObjectCommand)({ Bucket: this.options.bucket, Key: key, Body: sized, ContentType: contentType, ContentLength: options.size }),
         { abortSignal: abort.signal },
       );
     } catch (error) {
@@ -71,7 +81,7 @@ export class S3Storage implements FileStorage {
   async stat(key: string): Promise<StoredObjectInfo | null> {
     assertStorageKey(key);
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      const answer = await this.client.send(new (sdk().HeadObjectCommand)({ Bucket: this.options.bucket, Key: key }));
       return { contentType: answer.ContentType ?? 'application/octet-stream', size: answer.ContentLength ?? 0, etag: answer.ETag, lastModified: answer.LastModified };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -83,7 +93,7 @@ export class S3Storage implements FileStorage {
     assertStorageKey(key);
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new (sdk().GetObjectCommand)({ Bucket: this.options.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
       if (!(answer.Body instanceof Readable)) throw new Error('The S3 client did not return a Node.js stream');
       // A ranged answer's length is the part's; the whole size is after the slash of `Content-Range: bytes a-b/size`.
@@ -104,7 +114,7 @@ export class S3Storage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      await this.client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.options.bucket, Key: key }));
     } catch (error) {
       // S3 answers 204 for a missing key; some compatible stores answer 404.
       if (!isNotFound(error)) throw error;
@@ -118,6 +128,6 @@ export class S3Storage implements FileStorage {
 }
 
 function isNotFound(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException) || error.name === 'NoSuchBucket') return false;
+  if (!(error instanceof sdk().S3ServiceException) || error.name === 'NoSuchBucket') return false;
   return error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404;
 }

@@ -4,7 +4,7 @@ import { Transactions } from '../../../platform/persistence/index.js';
 import { clientKey, RateLimiter } from '../../../platform/rate-limit/index.js';
 import { emailTaken } from '../domain/identity-errors.js';
 import { normaliseEmail, User } from '../domain/user.entity.js';
-import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
+import { hashPassword, passwordNeedsRehash, passwordProblems, verifyPassword } from './passwords.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
 import { type ClientInfo, type IssuedSession, SessionService } from './session.service.js';
 import { toUserView, type UserView } from './user-view.js';
@@ -80,6 +80,8 @@ export class AuthService {
     await this.rateLimiter.reset(emailKey);
     await this.rateLimiter.release(clientKeyName);
     user.lastLoginAt = new Date();
+    // A hash made with older (heavier) settings is rewritten with today's while the password is at hand.
+    if (user.passwordHash && passwordNeedsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password);
     await this.users.save(user);
     return this.signIn(user, input.remember, client);
   }

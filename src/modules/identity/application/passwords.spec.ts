@@ -1,4 +1,5 @@
-import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
+import argon2 from 'argon2';
+import { hashPassword, passwordNeedsRehash, passwordProblems, verifyPassword } from './passwords.js';
 
 describe('passwords', () => {
   it('refuses short, overlong, common and personal passwords', () => {
@@ -18,5 +19,15 @@ describe('passwords', () => {
     expect(await verifyPassword(hash, 'correct horse battery staple')).toBe(true);
     expect(await verifyPassword(hash, 'wrong horse battery staple')).toBe(false);
     expect(await verifyPassword(null, 'anything at all')).toBe(false);
+  });
+
+  it("hashes at OWASP's setting (19 MiB, t=2, p=1) and tells older hashes apart so they are rewritten", async () => {
+    const hash = await hashPassword('correct horse battery staple');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(passwordNeedsRehash(hash)).toBe(false);
+    const old = await argon2.hash('correct horse battery staple', { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 4 });
+    expect(await verifyPassword(old, 'correct horse battery staple')).toBe(true);
+    expect(passwordNeedsRehash(old)).toBe(true);
+    expect(passwordNeedsRehash('not a hash')).toBe(false);
   });
 });
