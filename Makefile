@@ -46,7 +46,7 @@ seed: build
 start: build
 	./bin/shop db:migrate
 	./bin/shop db:seed --demo
-	NODE_ENV=production node dist/src/main.js
+	NODE_ENV=production ./bin/shop serve
 
 dev: install
 	rm -rf dist/src dist/cli dist/migrations

@@ -59,8 +59,8 @@ async function main() {
   const baselineUrl = `http://127.0.0.1:${settings.baselinePort}`;
   const targets = targetsFor(parameters, shopUrl, baselineUrl);
 
-  log('\nStarting the shop (node dist/src/main.js, NODE_ENV=production)...');
-  const shop = startShop({ root: ROOT, node: NODE, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR, extraArgs: settings.shopNodeArgs });
+  log(`\nStarting the shop (bin/shop serve${settings.shopNodeArgs.length ? ` ${settings.shopNodeArgs.join(' ')}` : ''}, NODE_ENV=production)...`);
+  const shop = startShop({ root: ROOT, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR, extraArgs: settings.shopNodeArgs });
   let baselines;
   cleanUpOnSignal(async () => {
     await Promise.allSettled([baselines?.stop(), shop.stop()]);

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const NODE = path.join(ROOT, 'node_modules/.bin/node');
 
 /** The nginx binary (Debian puts it in /usr/sbin, often outside a user's PATH), or null when not installed. */
 export function findNginx() {
@@ -150,7 +149,7 @@ export async function startCluster({ databaseUrl, dataDir, instances = 2, env = 
     const web = [];
     for (let i = 0; i < instances; i++) {
       const instancePort = await freePort();
-      const instance = startChild(`shop-${i + 1}`, NODE, [path.join(ROOT, 'dist/src/main.js')], { ...shared, PORT: String(instancePort), RUN_QUEUE_WORKER: 'false' }, /serving at http/);
+      const instance = startChild(`shop-${i + 1}`, path.join(ROOT, 'bin/shop'), ['serve'], { ...shared, PORT: String(instancePort), RUN_QUEUE_WORKER: 'false' }, /serving at http/);
       started.push(instance);
       web.push({ ...instance, port: instancePort, url: `http://127.0.0.1:${instancePort}` });
     }

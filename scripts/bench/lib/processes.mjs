@@ -41,12 +41,15 @@ function start({ name, node, args, env, cwd, logDir, readyUrl, discardStdout = f
   };
 }
 
-/** `node dist/src/main.js`, production, on the bench database; `extraArgs` e.g. `--cpu-prof`. */
-export function startShop({ root, node, settings, databaseUrl, dataDir, logDir, extraArgs = [] }) {
+/**
+ * `bin/shop serve` (the server with the start command's node flags, as `make start` runs it), production, on the bench
+ * database; `extraArgs` are more node flags, e.g. `--cpu-prof` (BENCH_NODE_ARGS).
+ */
+export function startShop({ root, settings, databaseUrl, dataDir, logDir, extraArgs = [] }) {
   return start({
     name: 'shop',
-    node,
-    args: [...extraArgs, path.join(root, 'dist/src/main.js')],
+    node: path.join(root, 'bin/shop'),
+    args: ['serve', ...extraArgs],
     cwd: root,
     env: {
       NODE_ENV: 'production',
