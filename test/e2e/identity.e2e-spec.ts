@@ -109,7 +109,7 @@ describe(`identity API (${databaseKind})`, () => {
       expect((await shop.sql<{ password_hash: string }>('select password_hash from users where email = ?', [email]))[0]!.password_hash).toBe(old);
       await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: GOOD_PASSWORD }).expect(200);
       const [row] = await shop.sql<{ password_hash: string }>('select password_hash from users where email = ?', [email]);
-      expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,p=1,t=5\$/);
       await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: GOOD_PASSWORD }).expect(200);
     });
 
