@@ -7,6 +7,12 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The project's own Node (the system one may be too old for MikroORM 7). */
 export const NODE = path.join(ROOT, 'node_modules/.bin/node');
 const SHOP_BIN = path.join(ROOT, 'bin/shop');
+/**
+ * Every shop process the tests start shares Node's on-disk compile cache: most of a CLI command's few seconds of CPU
+ * is compiling the modules it loads, the same modules every time (measured ~20% less CPU per spawn). The cache is
+ * keyed on each file's contents, so a new build is never served old code.
+ */
+export const COMPILE_CACHE = { NODE_COMPILE_CACHE: path.join(ROOT, 'var/compile-cache') };
 
 export interface ServerProcess {
   url: string;
@@ -31,7 +37,7 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(NODE, [path.join(ROOT, 'dist/src/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...env },
+    env: { ...process.env, ...COMPILE_CACHE, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -75,7 +81,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 export function runShop(args: string[], env: Record<string, string>, input?: string): SpawnSyncReturns<string> {
   return spawnSync(SHOP_BIN, args, {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, ...COMPILE_CACHE, NODE_ENV: 'production', ...env },
     encoding: 'utf8',
     input,
     timeout: 60_000,
@@ -93,7 +99,7 @@ export interface WorkerProcess {
 export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
   const child = spawn(SHOP_BIN, ['queue:work'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, ...COMPILE_CACHE, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

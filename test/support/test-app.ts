@@ -7,7 +7,7 @@ import { BlogAdminService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } from '
 import { UserAdministrationService } from '../../src/modules/identity/index.js';
 import { DeliveryTypeService } from '../../src/modules/orders/index.js';
 import { DatabaseMaintenance } from '../../src/platform/persistence/persistence.module.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTestDatabase, type DatabaseTemplate, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -28,13 +28,25 @@ export interface TestAppOptions {
 }
 
 /**
- * The real application, in this process, on a fresh database with the migrations applied and the
- * demo content and accounts seeded: the same createShopApp that main.ts runs.
+ * What every file's database starts with: the migrations applied and the demo content and accounts seeded, built
+ * once per run (hashing the demo passwords and running every migration took seconds per file) and copied per file.
  */
-export async function startTestApp(extraEnv: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
-  const env = loadEnvironment({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...database.env, ...extraEnv });
-  const app = await createShopApp(env);
+const E2E_TEMPLATE: DatabaseTemplate = {
+  name: 'e2e',
+  builtFrom: ['src', 'migrations'],
+  copy: 'database',
+  build: async (database) => {
+    const app = await createShopApp(loadEnvironment({ NODE_ENV: 'test', LOG_LEVEL: 'warn', RUN_QUEUE_WORKER: 'false', ...database.env }));
+    try {
+      await prepare(app, false);
+    } finally {
+      await app.close();
+    }
+  },
+};
+
+/** The migrations and the seeding of startTestApp; on a copy of the template, each step finds nothing left to do. */
+async function prepare(app: NestFastifyApplication, demoCatalogue: boolean): Promise<void> {
   await app.get(DatabaseMaintenance).migrate();
   const orm = app.get(MikroORM);
   await RequestContext.create(orm.em, async () => {
@@ -42,9 +54,22 @@ export async function startTestApp(extraEnv: Record<string, string> = {}, option
     await app.get(BlogAdminService).addMissing(DEMO_BLOG_POSTS);
     await app.get(UserAdministrationService).ensureDemoAccounts();
     await app.get(DeliveryTypeService).addMissing();
-    if (options.demoCatalogue) await app.get(CatalogueSeeder).seedDemo();
+    if (demoCatalogue) await app.get(CatalogueSeeder).seedDemo();
   });
+}
+
+/**
+ * The real application, in this process, on a fresh database with the migrations applied and the
+ * demo content and accounts seeded: the same createShopApp that main.ts runs. The fresh database is a copy of
+ * E2E_TEMPLATE; migrating and seeding then run again and find nothing to do.
+ */
+export async function startTestApp(extraEnv: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase(E2E_TEMPLATE));
+  const env = loadEnvironment({ NODE_ENV: 'test', LOG_LEVEL: 'warn', ...database.env, ...extraEnv });
+  const app = await createShopApp(env);
+  await prepare(app, options.demoCatalogue ?? false);
   await app.getHttpAdapter().getInstance().ready();
+  const orm = app.get(MikroORM);
   return {
     app,
     database,
