@@ -3,7 +3,7 @@ import request from 'supertest';
 import { type Cluster, findNginx, startCluster } from '../../scripts/cluster/cluster.mjs';
 import { CookieClient, nextIp } from '../support/identity-client.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from '../support/identity-browser.js';
-import { runShop } from '../support/server-process.js';
+import { DEMO_SHOP_TEMPLATE } from '../support/demo-shop-template.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
 
 /**
@@ -33,9 +33,8 @@ describeCluster('two shop instances, a worker and nginx on one PostgreSQL databa
   let b: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    expect(runShop(['db:migrate'], database.env).status).toBe(0);
-    expect(runShop(['db:seed', '--demo'], database.env).status).toBe(0);
+    // Migrated and demo-seeded by the built CLI (`shop db:migrate`, `shop db:seed --demo`): a copy of the template.
+    database = await createTestDatabase(DEMO_SHOP_TEMPLATE);
     cluster = await startCluster({ databaseUrl: database.env.DATABASE_URL!, dataDir: database.env.DATA_DIR, env: { QUEUE_POLL_MS: '100' } });
     [a, b] = cluster.instances.map((instance) => instance.url) as [string, string];
     sql = new pg.Client({ connectionString: database.env.DATABASE_URL });

@@ -13,8 +13,8 @@ import { DEMO_CUSTOMER } from '../support/identity-browser.js';
 import { completedEvent, stripeSignature } from '../support/orders-fixtures.js';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { freePort, startServerProcess, startWorkerProcess, type ServerProcess, type WorkerProcess } from '../support/server-process.js';
-import { startTestApp } from '../support/test-app.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { createSeededTestDatabase, startTestApp } from '../support/test-app.js';
+import { databaseKind, type TestDatabase } from '../support/test-database.js';
 
 /**
  * Faults (issue 16, ADR 0029): the built server as `make start` runs it, stopped by SIGTERM under load, killed with
@@ -49,7 +49,7 @@ interface Seeded {
 
 /** A fresh database with the migrations, the demo accounts, blog and delivery types, and a small catalogue. */
 async function seededDatabase(): Promise<Seeded> {
-  const database = await createTestDatabase();
+  const database = await createSeededTestDatabase();
   const shop = await startTestApp({}, { database }).catch(async (error: unknown) => {
     await database.drop();
     throw error;

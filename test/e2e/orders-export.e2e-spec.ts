@@ -5,8 +5,8 @@ import request from 'supertest';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { completedEvent, createCustomer, deliveryTypeId, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { runShop } from '../support/server-process.js';
-import { startTestApp } from '../support/test-app.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { createSeededTestDatabase, startTestApp } from '../support/test-app.js';
+import { databaseKind, type TestDatabase } from '../support/test-database.js';
 
 const SECRET = 'whsec_orders_export_e2e_secret_0123456789';
 
@@ -40,7 +40,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
   const pence = (rows: Row[], column: string) => rows.reduce((sum, row) => sum + Math.round(Number(row[column]) * 100), 0);
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createSeededTestDatabase();
     // The in-process shop places and pays the orders, then lets go of the database for the CLI (PGlite has one owner).
     const shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: SECRET }, { database });
     try {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { postStreamedUpload } from '../support/streamed-upload.js';
-import { startTestApp } from '../support/test-app.js';
-import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { createSeededTestDatabase, startTestApp } from '../support/test-app.js';
+import { databaseKind, type TestDatabase } from '../support/test-database.js';
 
 const MB = 1024 * 1024;
 /** The video limit (UPLOAD_MAX_BYTES.video). */
@@ -91,7 +91,7 @@ describe(`a 200 MB upload to the server process (${databaseKind})`, () => {
   beforeAll(async () => {
     // Migrated and seeded (the demo accounts) in this process, which is quicker than two CLI runs, then closed:
     // an embedded database takes one process at a time.
-    database = await createTestDatabase();
+    database = await createSeededTestDatabase();
     await (await startTestApp({}, { database })).close();
     server = await startServerProcess(database.env);
     pid = server.child.pid!;

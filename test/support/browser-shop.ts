@@ -4,8 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, watchProblems, type PageProblems } from './browser.js';
 import { nextClientIp } from './identity-browser.js';
 import { freePort } from './oidc-browser-peer.js';
-import { ROOT, runShop, startServerProcess, type ServerProcess } from './server-process.js';
-import { createTestDatabase, type DatabaseTemplate, type TestDatabase } from './test-database.js';
+import { ROOT, startServerProcess, type ServerProcess } from './server-process.js';
+import { DEMO_SHOP_TEMPLATE } from './demo-shop-template.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 /** Where the browser suites leave their screenshots, to be looked at (and kept by CI). */
 export const SCREENSHOTS = path.join(ROOT, 'var/test-results/screenshots');
@@ -44,24 +45,7 @@ export interface BrowserShopOptions {
 }
 
 /**
- * What every journey starts with, as `make start` leaves it: `shop db:migrate` and `shop db:seed --demo` run by the
- * BUILT command line (the demo catalogue, its drawn pictures in DATA_DIR/files, the demo accounts). Built once per
- * build (two CLI processes and the pictures took ~15 s per suite) and copied per suite, pictures included.
- */
-const BROWSER_TEMPLATE: DatabaseTemplate = {
-  name: 'browser',
-  builtFrom: ['dist/src', 'dist/cli', 'dist/migrations'],
-  copy: 'data-dir',
-  build: async (database) => {
-    for (const args of [['db:migrate'], ['db:seed', '--demo']]) {
-      const run = runShop(args, database.env);
-      expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
-    }
-  },
-};
-
-/**
- * The harness of a browser suite: Chromium, a fresh migrated and demo-seeded database (a copy of BROWSER_TEMPLATE), and the BUILT
+ * The harness of a browser suite: Chromium, a fresh migrated and demo-seeded database (a copy of DEMO_SHOP_TEMPLATE), and the BUILT
  * server as a separate process with NODE_ENV=test (so the development mailbox is mounted) and PUBLIC_URL
  * set to its own address (so e-mailed links open here). Registers the suite's hooks; contexts opened by a
  * test are closed after it.
@@ -77,7 +61,7 @@ export function useBrowserShop(options: BrowserShopOptions = {}): BrowserShop {
   beforeAll(() => {
     setup = (async () => {
       browser = await launchBrowser();
-      database = await createTestDatabase(BROWSER_TEMPLATE);
+      database = await createTestDatabase(DEMO_SHOP_TEMPLATE);
       const port = await freePort();
       const publicUrl = `http://localhost:${port}`;
       server = await startServerProcess({

@@ -45,6 +45,11 @@ const E2E_TEMPLATE: DatabaseTemplate = {
   },
 };
 
+/** A fresh database that already has what startTestApp seeds, for a file that fills it before starting its shop. */
+export function createSeededTestDatabase(): Promise<TestDatabase> {
+  return createTestDatabase(E2E_TEMPLATE);
+}
+
 /** The migrations and the seeding of startTestApp; on a copy of the template, each step finds nothing left to do. */
 async function prepare(app: NestFastifyApplication, demoCatalogue: boolean): Promise<void> {
   await app.get(DatabaseMaintenance).migrate();

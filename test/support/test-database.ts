@@ -115,7 +115,11 @@ async function ensureTemplate(template: DatabaseTemplate): Promise<BuiltTemplate
   const databasePrefix = `shop_tpl_${rootTag}_${template.name.replace(/-/g, '_')}_`;
   const databaseName = databaseKind === 'postgres' ? `${databasePrefix}${key}` : undefined;
   const ready = path.join(folder, 'ready');
-  if (existsSync(ready)) return { dataDir, databaseName };
+  // Built and, on PostgreSQL, still there (a server reset between runs would leave only the folder).
+  const isBuilt = async () =>
+    existsSync(ready) &&
+    (!databaseName || (await withAdmin((client) => client.query('select 1 from pg_database where datname = $1', [databaseName]))).rowCount === 1);
+  if (await isBuilt()) return { dataDir, databaseName };
 
   await mkdir(TEMPLATES, { recursive: true });
   const release = await lockfile.lock(TEMPLATES, {
@@ -126,7 +130,7 @@ async function ensureTemplate(template: DatabaseTemplate): Promise<BuiltTemplate
     retries: { retries: 1_000, minTimeout: 100, maxTimeout: 300, factor: 1.2 },
   });
   try {
-    if (existsSync(ready)) return { dataDir, databaseName };
+    if (await isBuilt()) return { dataDir, databaseName };
     // Templates of this kind built from older files go: their folders, and on PostgreSQL their databases.
     for (const entry of await readdir(TEMPLATES)) {
       if (entry.startsWith(prefix) && !entry.endsWith('.lock')) await rm(path.join(TEMPLATES, entry), { recursive: true, force: true });
