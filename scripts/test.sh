@@ -50,16 +50,18 @@ if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]
   # Files are independent (a database each, free ports), so two run at once on this 2-core machine.
   run_jest e2e-postgres TEST_DATABASE=postgres TEST_POSTGRES_URL="$postgres_url" -- --selectProjects e2e --maxWorkers=2
   if [ "${TEST_PGLITE:-}" = "all" ]; then
-    run_jest e2e-pglite TEST_DATABASE=pglite -- --selectProjects e2e --runInBand
+    run_jest e2e-pglite TEST_DATABASE=pglite -- --selectProjects e2e --maxWorkers=2
   else
-    run_jest e2e-pglite TEST_DATABASE=pglite -- "${pglite_paths[@]}" --selectProjects e2e --runInBand
+    # Two at a time as well: a PGlite file runs its database in the jest process itself, one core, so runInBand left
+    # the other core idle; each file has its own folder and ports.
+    run_jest e2e-pglite TEST_DATABASE=pglite -- "${pglite_paths[@]}" --selectProjects e2e --maxWorkers=2
   fi
 elif [ -n "$require_postgres" ]; then
   echo "!!! PostgreSQL is not reachable at $postgres_url and it is required here: FAILING." >&2
   failed=1
 else
   skipped+=("e2e on PostgreSQL (no server at $postgres_url): every e2e file ran on PGlite instead")
-  run_jest e2e-pglite TEST_DATABASE=pglite -- --selectProjects e2e --runInBand
+  run_jest e2e-pglite TEST_DATABASE=pglite -- --selectProjects e2e --maxWorkers=2
 fi
 
 if [ -n "$chromium" ] && [ -x "$chromium" ]; then
