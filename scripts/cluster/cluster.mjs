@@ -36,7 +36,7 @@ function startChild(name, command, args, env, readyPattern) {
   let output = '';
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start in 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start in 60 s:\n${output}`)), 60_000);
     const onData = (chunk) => {
       output += chunk.toString();
       if (!readyPattern || readyPattern.test(output)) {
