@@ -5,8 +5,8 @@ import vm from 'node:vm';
 /** Bytes streamed through the process between two scavenges. */
 export const SCAVENGE_EVERY_BYTES = 16 * 1024 * 1024;
 
-type MinorGc = (options?: { type: 'minor' | 'major' }) => void;
-let minorGc: MinorGc | null | undefined;
+type Gc = (options?: { type: 'minor' | 'major' }) => void;
+let gc: Gc | null | undefined;
 let streamedSinceScavenge = 0;
 
 /**
@@ -25,7 +25,7 @@ export function noteStreamedBytes(bytes: number): void {
   streamedSinceScavenge += bytes;
   if (streamedSinceScavenge < SCAVENGE_EVERY_BYTES) return;
   streamedSinceScavenge = 0;
-  scavenger()?.({ type: 'minor' });
+  gcFunction()?.({ type: 'minor' });
 }
 
 /**
@@ -34,7 +34,7 @@ export function noteStreamedBytes(bytes: number): void {
  * first request lets V8 give those pages back and size the heap from what is really live (ADR 0027).
  */
 export function collectStartUpGarbage(): void {
-  scavenger()?.({ type: 'major' });
+  gcFunction()?.({ type: 'major' });
 }
 
 /** A pass-through stream that notes the bytes going through it (noteStreamedBytes). */
@@ -52,16 +52,16 @@ export function scavengingAsItFlows(): Transform {
  * (the flag only adds `gc` to contexts created after it is set). Null where the flag is refused: streams then
  * work as before, with V8's own pace.
  */
-function scavenger(): MinorGc | null {
-  if (minorGc !== undefined) return minorGc;
-  const global = (globalThis as { gc?: MinorGc }).gc;
-  if (typeof global === 'function') return (minorGc = global);
+function gcFunction(): Gc | null {
+  if (gc !== undefined) return gc;
+  const global = (globalThis as { gc?: Gc }).gc;
+  if (typeof global === 'function') return (gc = global);
   try {
     v8.setFlagsFromString('--expose-gc');
     const exposed = vm.runInNewContext('gc') as unknown;
-    minorGc = typeof exposed === 'function' ? (exposed as MinorGc) : null;
+    gc = typeof exposed === 'function' ? (exposed as Gc) : null;
   } catch {
-    minorGc = null;
+    gc = null;
   }
-  return minorGc;
+  return gc;
 }
