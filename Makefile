@@ -36,6 +36,7 @@ build: install
 	rm -rf dist
 	$(SWC)
 	vike build
+	node scripts/bundle.mjs
 
 migrate: build
 	./bin/shop db:migrate

@@ -4,7 +4,7 @@
 #   e2e-postgres  every API, page and CLI test, each file on a fresh PostgreSQL database, two files at a time
 #   e2e-pglite    the files that exercise what differs on the embedded database (PGLITE_SUITE below); every
 #                 file when PostgreSQL is absent, or with TEST_PGLITE=all
-#   browser       journeys in headless Chromium (Debian's chromium, driven by playwright-core), on PGlite
+#   browser       journeys in headless Chromium (Debian's chromium, driven by playwright-core), on PGlite, two at a time
 #   browser-postgres  the buying and admin journeys again on PostgreSQL (BROWSER_POSTGRES_SUITE below)
 # Each e2e file used to run on both databases (docs/adr/0026-test-suite-time.md says why no longer).
 # On a plain machine a missing PostgreSQL or Chromium is skipped, LOUDLY. With CI=true (or
@@ -65,7 +65,9 @@ else
 fi
 
 if [ -n "$chromium" ] && [ -x "$chromium" ]; then
-  run_jest browser CHROMIUM_PATH="$chromium" -- --selectProjects browser --runInBand
+  # Two journeys at a time: a journey waits on Chromium and its server more than it computes (one at a time used ~0.9
+  # of the two cores; two at a time took the phase from 404 to 269 s, docs/adr/0026-test-suite-time.md).
+  run_jest browser CHROMIUM_PATH="$chromium" -- --selectProjects browser --maxWorkers=2
   # Buying and the admin portal's journeys run on PostgreSQL as well (issues 13 and 14 ask for both databases); the
   # other journeys are the same pages over the same API, which the e2e suites cover on both.
   if [ -z "$postgres_reachable" ]; then
@@ -73,7 +75,7 @@ if [ -n "$chromium" ] && [ -x "$chromium" ]; then
   else
     browser_pg_paths=()
     for name in "${BROWSER_POSTGRES_SUITE[@]}"; do browser_pg_paths+=("test/browser/$name.browser-spec.ts"); done
-    run_jest browser-postgres CHROMIUM_PATH="$chromium" TEST_DATABASE=postgres TEST_POSTGRES_URL="$postgres_url" -- "${browser_pg_paths[@]}" --selectProjects browser --runInBand
+    run_jest browser-postgres CHROMIUM_PATH="$chromium" TEST_DATABASE=postgres TEST_POSTGRES_URL="$postgres_url" -- "${browser_pg_paths[@]}" --selectProjects browser --maxWorkers=2
   fi
 elif [ -n "$require_browser" ]; then
   echo "!!! Chromium is not installed and browser journeys are required here: FAILING (apt-get install chromium)." >&2

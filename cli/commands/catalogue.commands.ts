@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { DomainError } from '../../src/shared/domain-error.js';
 import { CommandError } from './command-error.js';
+import { loadCliProgress } from '../cli-progress.js';
 
 /** The same bounds the generator enforces, repeated here so a bad number is refused before anything boots. */
 const LIMITS = { products: { min: 1, max: 1_000_000 }, categories: { min: 6, max: 1000 }, seed: { min: 0, max: 2_147_483_647 } } as const;
@@ -42,7 +43,7 @@ Example: shop catalogue:generate --products 100000 --seed 7`)
       const { withCore } = await import('../cli-context.js');
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
       const { SyntheticCatalogueGenerator } = await import('../../src/modules/catalogue/index.js');
-      const { SingleBar, Presets } = await import('cli-progress');
+      const { SingleBar, Presets } = await loadCliProgress();
       const result = await withCore(async (app) => {
         const pending = await app.get(DatabaseMaintenance).pendingMigrations();
         if (pending.length > 0) throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);

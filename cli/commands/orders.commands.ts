@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { DomainError } from '../../src/shared/domain-error.js';
 import { CommandError } from './command-error.js';
+import { loadCliProgress } from '../cli-progress.js';
 
 /** Without a terminal, one progress line per this many orders. */
 const PROGRESS_EVERY = 10_000;
@@ -101,7 +102,7 @@ Examples:
       const { withCore } = await import('../cli-context.js');
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
       const { OrderExportService, ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TEXT_COLUMNS } = await import('../../src/modules/orders/index.js');
-      const { SingleBar, Presets } = await import('cli-progress');
+      const { SingleBar, Presets } = await loadCliProgress();
 
       const target = options.out ? path.resolve(options.out) : null;
       const temporary = target ? path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`) : null;
@@ -194,7 +195,7 @@ Example:
       const { withCore } = await import('../cli-context.js');
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
       const { SyntheticOrderGenerator } = await import('../../src/modules/orders/index.js');
-      const { SingleBar, Presets } = await import('cli-progress');
+      const { SingleBar, Presets } = await loadCliProgress();
       const result = await withCore(async (app) => {
         const pending = await app.get(DatabaseMaintenance).pendingMigrations();
         if (pending.length > 0) throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CommandError } from './command-error.js';
+import { loadCliProgress } from '../cli-progress.js';
 
 interface Row {
   line: number;
@@ -64,7 +65,7 @@ Example:
       const rows = await readRows(file);
       const { withCore } = await import('../cli-context.js');
       const { parseSeoEntryInput, SeoService } = await import('../../src/modules/content/index.js');
-      const { SingleBar, Presets } = await import('cli-progress');
+      const { SingleBar, Presets } = await loadCliProgress();
       const counts = { created: 0, updated: 0, unchanged: 0 };
       const rejected: string[] = [];
       const seen = new Map<string, number>();

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Options } from 'csv-parse';
 import { CommandError } from './command-error.js';
+import { loadCliProgress } from '../cli-progress.js';
 
 /** Rows per transaction (and per look-up of existing e-mails). */
 const BATCH_SIZE = 500;
@@ -100,7 +101,7 @@ Example:
 
       const { withCore } = await import('../cli-context.js');
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
-      const { SingleBar, Presets } = await import('cli-progress');
+      const { SingleBar, Presets } = await loadCliProgress();
       type Row = Parameters<InstanceType<typeof UserImportService>['importBatch']>[0][number];
 
       const started = performance.now();

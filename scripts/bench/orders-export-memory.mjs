@@ -22,7 +22,7 @@ const products = Number(process.env.BENCH_EXPORT_PRODUCTS ?? 10_000);
 const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = `shop_export_bench_${process.pid}`;
 
-if (!existsSync(path.join(root, 'dist/cli/main.js'))) {
+if (!existsSync(path.join(root, 'dist/bundle/cli.js'))) {
   console.error('Build first: make build');
   process.exit(1);
 }
