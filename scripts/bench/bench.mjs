@@ -41,7 +41,7 @@ async function main() {
   mkdirSync(OUT_DIR, { recursive: true });
   const startedAt = new Date();
   log(`Bench ${settings.quick ? '(QUICK: 1 repetition of 2 s — for the harness, not for figures)' : ''}: ${settings.products} products, ${settings.repetitions} repetition(s) of ${settings.durationSeconds} s at c${settings.connections.join('/c')}`);
-  if (!existsSync(path.join(ROOT, 'dist/bundle/server.js')) || !existsSync(path.join(WEB_DIR, 'server/entry.mjs'))) {
+  if (!existsSync(path.join(ROOT, 'dist/src/main.js')) || !existsSync(path.join(WEB_DIR, 'server/entry.mjs'))) {
     throw new Error('No build: run `make bench` (it builds for production first).');
   }
 

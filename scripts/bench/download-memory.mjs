@@ -110,7 +110,7 @@ async function main() {
       values ($1, 0, $2, $3, 'Site Induction Video', 'Download', 'BENCH-VID-DL', 'download', 4900, 1, 4900)`, [order.id, product.id, option.id]);
 
     const logFile = path.join(root, 'var/bench/download-memory.log');
-    server = spawn(node, [path.join(root, 'dist/bundle/server.js')], { cwd: root, env, stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')] });
+    server = spawn(node, [path.join(root, 'dist/src/main.js')], { cwd: root, env, stdio: ['ignore', openSync(logFile, 'w'), openSync(logFile, 'a')] });
     for (let i = 0; ; i++) {
       if (i > 300) throw new Error(`the shop did not start; see ${logFile}`);
       try {

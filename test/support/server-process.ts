@@ -33,9 +33,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Runs the built server (`dist/bundle/server.js`, what `shop serve` runs) as a separate process, the way `make start` does. */
+/** Runs the built server (`dist/src/main.js`) as a separate process, the way `make start` does. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(NODE, [path.join(ROOT, 'dist/bundle/server.js')], {
+  const child = spawn(NODE, [path.join(ROOT, 'dist/src/main.js')], {
     cwd: ROOT,
     env: { ...process.env, ...COMPILE_CACHE, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
