@@ -24,12 +24,45 @@ const common = {
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/var/'],
 };
 
+// What the embedded database does its own way: the make-start path (migrations, seeding, the built server), search,
+// transactions and row locks (checkout, stock, payments), the gap-free invoice counter under concurrency, the job
+// queue's locking, and cursors (the orders export). The rest is the same SQL through the same ORM
+// (docs/adr/0026-test-suite-time.md). TEST_PGLITE=all runs every e2e file on PGlite as well.
+const PGLITE_SUITE = ['cli', 'server-process', 'identity', 'catalogue', 'basket', 'checkout', 'payments', 'invoices', 'queue', 'orders-export'];
+// The journeys that also run on PostgreSQL (issues 13 and 14 ask for buying and the admin portal on both databases).
+const BROWSER_POSTGRES_SUITE = ['buying', 'admin-portal', 'admin-products', 'admin-content'];
+
+const unit = { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,cli,web}/**/*.spec.{ts,tsx}', '<rootDir>/test/integration/**/*.int-spec.ts'] };
+const allE2e = ['<rootDir>/test/e2e/**/*.e2e-spec.ts'];
+const allBrowser = ['<rootDir>/test/browser/**/*.browser-spec.ts'];
+const on = (database) => ({ setupFiles: [`<rootDir>/test/support/on-${database}.ts`] });
+const files = (dir, suffix, names) => names.map((name) => `<rootDir>/test/${dir}/${name}.${suffix}.ts`);
+
+/**
+ * `make test` (scripts/test.sh, SHOP_TEST_RUN=all) runs every project in ONE jest run, so its workers always have a
+ * file to take: one run per suite left a core idle at the end of each and between them. Each project names its
+ * database (setupFiles), so the same file can run on both. Otherwise (a developer's `jest --selectProjects e2e …`),
+ * `e2e` and `browser` follow TEST_DATABASE as before.
+ */
+const makeTestProjects = [
+  unit,
+  { ...common, ...on('postgres'), displayName: 'e2e-postgres', testMatch: allE2e },
+  { ...common, ...on('pglite'), displayName: 'e2e-pglite', testMatch: process.env.TEST_PGLITE === 'all' ? allE2e : files('e2e', 'e2e-spec', PGLITE_SUITE) },
+  { ...common, ...on('pglite'), displayName: 'browser', testMatch: allBrowser },
+  { ...common, ...on('postgres'), displayName: 'browser-postgres', testMatch: files('browser', 'browser-spec', BROWSER_POSTGRES_SUITE) },
+];
+
 export default {
   // Jest reads the timeout only at the top level, not per project. Suites that start servers or browsers need it.
   testTimeout: 90_000,
-  projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,cli,web}/**/*.spec.{ts,tsx}', '<rootDir>/test/integration/**/*.int-spec.ts'] },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
-    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'] },
-  ],
+  // Longest first when jest has no timings yet (a fresh clone): browser journeys, then PGlite, then the rest.
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.mjs',
+  projects:
+    process.env.SHOP_TEST_RUN === 'all'
+      ? makeTestProjects
+      : [
+          unit,
+          { ...common, displayName: 'e2e', testMatch: allE2e },
+          { ...common, displayName: 'browser', testMatch: allBrowser },
+        ],
 };

@@ -11,7 +11,18 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   passed += report.numPassedTests;
   failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
   skipped += report.numPendingTests + report.numTodoTests;
-  console.log(`${file.replace(/\.json$/, '').padEnd(14)} ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  // One report holds every project (scripts/test.sh runs them in one jest run): count them by folder.
+  const byKind = new Map();
+  for (const result of report.testResults) {
+    const kind = /\/test\/(e2e|browser)\//.exec(result.name)?.[1] ?? 'unit';
+    const counts = byKind.get(kind) ?? { passed: 0, failed: 0 };
+    for (const assertion of result.assertionResults) {
+      if (assertion.status === 'passed') counts.passed += 1;
+      if (assertion.status === 'failed') counts.failed += 1;
+    }
+    byKind.set(kind, counts);
+  }
+  for (const [kind, counts] of byKind) console.log(`${kind.padEnd(8)} ${counts.passed} passed, ${counts.failed} failed`);
 }
 if (Number(skippedSuites) > 0) console.log(`(${skippedSuites} suite group(s) skipped on this machine: see above)`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
