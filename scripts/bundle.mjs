@@ -16,7 +16,8 @@ const external = [
   'thread-stream',
   // loaded on first use only (the S3 client); bundling would load them at start
   '@aws-sdk/*',
-  // shared with the Vike server build in dist/web, which imports them from node_modules: one copy, one state
+  // No command reaches the page renderer today (pino and these are not in the bundle); should one ever, it must share
+  // one copy of each with the Vike server build in dist/web, which imports them from node_modules.
   'vike',
   'vite',
   'react',
