@@ -53,6 +53,8 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/delivery\/\d+$/);
     await adminNotification(page, 'The delivery type is created.').waitFor();
+    // The notice and the new URL come before the saved record's screen renders: wait for its heading.
+    await eventually(async () => (await page.locator('h1').innerText()) === 'Pallet delivery', { message: 'the heading of the saved record' });
     expect(await page.locator('h1').innerText()).toBe('Pallet delivery');
     expect(await page.getByLabel('Price ex VAT').inputValue()).toBe('6.50');
 
@@ -263,6 +265,8 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/users\/\d+$/);
     await adminNotification(page, 'The user is created.').waitFor();
+    // The notice and the new URL come before the saved record's screen renders: wait for its heading.
+    await eventually(async () => (await page.locator('h1').innerText()) === 'Robin Buyer', { message: 'the heading of the saved record' });
     expect(await page.locator('h1').innerText()).toBe('Robin Buyer');
 
     // The address is checked by the profile's rules, each reason beside its line.
