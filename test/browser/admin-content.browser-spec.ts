@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { adminNotification, openPortal, prepareScreenshots, SCREENSHOTS, shootAdmin } from '../support/admin-browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
+import { eventually } from '../support/browser.js';
 import { hydrated, uniqueEmail } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -118,7 +119,8 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await hydrated(page);
     await page.locator('[data-widget="home-accreditation"] [data-widget-edit]').click();
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
-    expect(await page.locator('h1').innerText()).toBe('home-accreditation');
+    // The portal loads the record after the URL changes: wait for its heading rather than read the first one.
+    await eventually(async () => (await page.locator('h1').innerText()) === 'home-accreditation', { message: "the widget editor's heading" });
     await page.getByRole('textbox', { name: 'Content' }).waitFor();
     // Loading markup into the visual view is not an edit: nothing is unsaved until someone types.
     expect(await page.locator('.admin-form__dirty').count()).toBe(0);
@@ -283,7 +285,9 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     expect(await row.locator('a').count()).toBe(1); // the mailto only: there is no edit screen
     await page.locator('[data-admin-filter="type"]').selectOption('recruitment');
     await page.waitForURL('**/admin/enquiries?type=recruitment');
-    expect(await page.locator('[data-admin-csv]').getAttribute('href')).toBe('/api/admin/enquiries.csv?type=recruitment');
+    // The link follows the list once its rows arrive, a moment after the URL changes.
+    const csvLink = page.locator('[data-admin-csv]');
+    await eventually(async () => (await csvLink.getAttribute('href')) === '/api/admin/enquiries.csv?type=recruitment', { message: 'the CSV link to carry the type filter' });
     await page.locator('[data-admin-filter="type"]').selectOption('contact');
     await row.waitFor();
     // Searched by the company: the search and the type filter together, both in the URL.

@@ -125,7 +125,8 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.waitForURL((url) => url.pathname === '/admin/brands' && url.search === '');
     await page.locator('[data-admin-sort="name"]').click();
     await page.waitForURL('**/admin/brands?sort=name');
-    expect(await page.locator('th[aria-sort="ascending"]').innerText()).toContain('Name');
+    // The header follows the list once the sorted rows arrive, a moment after the URL.
+    await page.locator('th[aria-sort="ascending"]', { hasText: 'Name' }).waitFor();
     await page.locator('[data-admin-sort="name"]').click();
     await page.waitForURL('**/admin/brands?sort=-name');
     const descending = (names: string[]) => names.join('|') === [...names].sort((a, b) => b.localeCompare(a, 'en-GB', { sensitivity: 'base' })).join('|');

@@ -103,7 +103,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     // Sort by title, then by code descending; a reload keeps filter and sort.
     await page.locator('[data-admin-sort="title"]').click();
     await page.waitForURL('**/admin/products/cat/1?status=published&sort=title');
-    expect(await page.locator('th[aria-sort="ascending"]').innerText()).toContain('Title');
+    await page.locator('th[aria-sort="ascending"]', { hasText: 'Title' }).waitFor(); // the header follows the sorted rows
     const byTitle = published.map((line) => line.title).sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' })).slice(0, 25);
     await eventually(async () => {
       expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(byTitle);
