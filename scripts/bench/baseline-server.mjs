@@ -2,7 +2,7 @@
 //   GET /json                      a small JSON answer: what Fastify itself costs
 //   GET /static                    the client entry script, from memory
 //   GET /pg/products?category|search  the shop's statements of GET /api/products through a raw `pg` pool
-//   GET /pg/options/:id            the two queries of GET /api/options/{id}
+//   GET /pg/options/:id            the statement of GET /api/options/{id} (SqlCatalogueReads.findPublicOption)
 //   GET /react/:route              a bare React render of a captured page (home, category, search, product)
 // Started by scripts/bench/bench.mjs; see docs/adr/0013-benchmarks.md.
 import Fastify from 'fastify';
@@ -13,12 +13,10 @@ import { pageEntries, pageRenderer } from './lib/react-baseline.mjs';
 import { ROOT } from './lib/settings.mjs';
 import { namedFacets, numbered, pgReads, searchProducts } from './lib/shop-sql.mjs';
 
-// Statements MikroORM writes rather than the shop, as it writes them (`node scripts/bench/queries-per-request.mjs
-// --sql` shows them): an option and its product (MikroOrmCatalogueReads.findOption), and `em.findOne(Category,
-// {slug})`, which stands in for the shop's lookup of a category in its cached list: a baseline caches nothing.
+// A statement MikroORM writes rather than the shop, as it writes it (`node scripts/bench/queries-per-request.mjs
+// --sql` shows it): `em.findOne(Category, {slug})`, which stands in for the shop's lookup of a category in its
+// cached list: a baseline caches nothing.
 const FIND_CATEGORY = 'select "c0".* from "categories" as "c0" where "c0"."slug" = ? limit 1';
-const FIND_OPTION = 'select "p0".* from "product_options" as "p0" where "p0"."id" = ? limit 1';
-const FIND_PRODUCT = 'select "p0".* from "products" as "p0" where "p0"."id" = ? limit 1';
 
 // The shop's pool is MikroORM's `pool: {min: 0, max: 10}`: the same size here.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -94,9 +92,8 @@ app.get('/pg/products', async (request, reply) => {
 });
 
 app.get('/pg/options/:id', async (request, reply) => {
-  const [option] = await query(numbered(FIND_OPTION, [Number(request.params.id)]));
-  const [product] = option ? await query(numbered(FIND_PRODUCT, [option.product_id])) : [];
-  if (!option || !option.active || product?.status !== 'published') return reply.status(404).send({ message: 'Option not found' });
+  const option = await reads.findPublicOption(Number(request.params.id));
+  if (!option) return reply.status(404).send({ message: 'Option not found' });
   return {
     id: option.id, product_id: option.product_id, name: option.name, code: option.code, price: option.price,
     price_inc_vat: option.price + vatOn(option.price), weight: option.weight, qty: option.qty, kind: option.kind,

@@ -5,7 +5,7 @@ import { vatOn } from '../../../shared/money.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
 import { mediaUrl } from '../../../platform/storage/index.js';
 import type { Product } from '../domain/product.entity.js';
-import type { OptionKind, ProductOption } from '../domain/product-option.entity.js';
+import { inStock, type OptionKind, type ProductOption } from '../domain/product-option.entity.js';
 import {
   MAX_PER_PAGE, type BrandView, type CategoryView, type ImageView, type OptionView, type ProductCard, type ProductDetail,
   type ProductListResult, type ProductSort,
@@ -183,9 +183,9 @@ export class CatalogueService implements OnModuleDestroy {
 
   /** The seed's `GET /api/options/{id}`: at least `{id, qty, price, weight}`; inactive or unpublished → not found. */
   async getOption(id: number): Promise<OptionView> {
-    const found = await this.reads.findOption(id);
-    if (!found || !found.option.active || !found.product.isPublished) throw new NotFoundError('Option');
-    return toOptionView(found.option);
+    const option = await this.reads.findPublicOption(id);
+    if (!option) throw new NotFoundError('Option');
+    return toOptionView({ ...option, productId: option.product_id });
   }
 
   private async detail(product: Product): Promise<ProductDetail> {
@@ -229,7 +229,8 @@ export class CatalogueService implements OnModuleDestroy {
   }
 }
 
-function toOptionView(option: ProductOption): OptionView {
+/** An option entity (a product page) or a row of findPublicOption (the option endpoint), as visitors read it. */
+function toOptionView(option: Pick<ProductOption, 'id' | 'productId' | 'name' | 'code' | 'price' | 'weight' | 'qty' | 'kind'>): OptionView {
   return {
     id: option.id,
     product_id: option.productId,
@@ -240,7 +241,7 @@ function toOptionView(option: ProductOption): OptionView {
     weight: option.weight,
     qty: option.qty,
     kind: option.kind,
-    in_stock: option.inStock,
+    in_stock: inStock(option.qty),
   };
 }
 

@@ -20,6 +20,11 @@ export interface OptionFields {
   sortOrder: number;
 }
 
+/** Whether an option with this stock can be bought: null is unlimited (digital goods). */
+export function inStock(qty: number | null): boolean {
+  return qty === null || qty > 0;
+}
+
 /** What goes in the basket (product.md): a product's option with its price ex VAT, weight, stock and kind. */
 export class ProductOption {
   id!: number;
@@ -54,7 +59,7 @@ export class ProductOption {
   }
 
   get inStock(): boolean {
-    return this.qty === null || this.qty > 0;
+    return inStock(this.qty);
   }
 }
 

@@ -38,10 +38,4 @@ export class MikroOrmCatalogueReads extends SqlCatalogueReads implements Catalog
     return { brand, categories, options, images, videos };
   }
 
-  async findOption(id: number): Promise<{ option: ProductOption; product: Product } | null> {
-    const option = await this.em.findOne(ProductOption, { id });
-    if (!option) return null;
-    const product = await this.em.findOne(Product, { id: option.productId });
-    return product ? { option, product } : null;
-  }
 }

@@ -1,6 +1,6 @@
 import type { ProductSort } from '../../application/catalogue-views.js';
 import type {
-  CatalogueReads, FacetRow, ProductCardRow, ProductFilter, SearchSummary,
+  CatalogueReads, FacetRow, ProductCardRow, ProductFilter, PublicOptionRow, SearchSummary,
 } from '../../application/ports/catalogue-read.port.js';
 import type { OptionKind } from '../../domain/product-option.entity.js';
 
@@ -143,7 +143,7 @@ const CARD_JOINS = `
   ) img on true`;
 
 /** The catalogue reads that load entities through the ORM; MikroOrmCatalogueReads adds them. */
-type EntityReads = 'brands' | 'findProduct' | 'productParts' | 'findOption';
+type EntityReads = 'brands' | 'findProduct' | 'productParts';
 
 /**
  * The catalogue's hand-written SQL (listing, facets, search, correction, cards): every read of CatalogueReads
@@ -298,6 +298,16 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
        from categories c order by c.sort_order, c.name`,
       [],
     );
+  }
+
+  async findPublicOption(id: number): Promise<PublicOptionRow | null> {
+    const [row] = await this.query<PublicOptionRow>(
+      `select o.id, o.product_id, o.name, o.code, o.price, o.weight, o.qty, o.kind
+       from product_options o join products p on p.id = o.product_id
+       where o.id = ? and o.active and p.status = 'published'`,
+      [id],
+    );
+    return row ?? null;
   }
 
   async suggestWords(words: readonly string[]): Promise<Map<string, string>> {

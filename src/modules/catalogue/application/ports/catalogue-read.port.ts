@@ -16,6 +16,18 @@ export interface ProductFilter {
   featured?: boolean | undefined;
 }
 
+/** An option as visitors may read it: what the option endpoint answers, before VAT and stock are worked out. */
+export interface PublicOptionRow {
+  id: number;
+  product_id: number;
+  name: string;
+  code: string;
+  price: number;
+  weight: number;
+  qty: number | null;
+  kind: OptionKind;
+}
+
 export interface ProductCardRow {
   id: number;
   slug: string;
@@ -83,7 +95,12 @@ export interface CatalogueReads {
   findProduct(slugOrId: string | number): Promise<Product | null>;
   /** Everything a product page shows besides the product row, in a handful of queries. */
   productParts(product: Product): Promise<ProductParts>;
-  findOption(id: number): Promise<{ option: ProductOption; product: Product } | null>;
+  /**
+   * An active option of a published product, or null: one statement and plain columns, since the option endpoint
+   * (which the basket reads) is never cached and loading the option and its whole product as entities was most of
+   * what that endpoint left for the collector under load (ADR 0027).
+   */
+  findPublicOption(id: number): Promise<PublicOptionRow | null>;
   /** For each word, the nearest word of the product titles (trigram similarity ≥ 0.25), when there is one. */
   suggestWords(words: readonly string[]): Promise<Map<string, string>>;
   /** Published products' slugs and last changes, most recently changed first, for /sitemap.xml. */
