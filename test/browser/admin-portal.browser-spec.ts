@@ -163,7 +163,11 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     expect(storefront).toContain('<title>Safety posters for the workplace');
 
     await page.locator('[data-admin-row] a').filter({ hasText: '/category/posters' }).click();
+    // The record's screen with its stored values first: typing into a form still on its way would be lost.
+    await page.locator('h1', { hasText: '/category/posters' }).waitFor();
+    await eventually(async () => (await page.getByLabel('Title').inputValue()) === 'Safety posters for the workplace', { message: 'the stored title in the form' });
     await page.getByLabel('Title').fill('Posters');
+    await page.locator('[data-admin-save]').waitFor();
     await page.context().clearCookies();
     await page.locator('[data-admin-save]').click();
     await page.locator('[data-dialog="auth-expired"]').getByText('Auth Token Expired').waitFor();
