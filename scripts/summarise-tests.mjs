@@ -23,6 +23,17 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     byKind.set(kind, counts);
   }
   for (const [kind, counts] of byKind) console.log(`${kind.padEnd(8)} ${counts.passed} passed, ${counts.failed} failed`);
+  // A file that runs on both databases counts once per run above; here each test counts once (issue 16: the
+  // number of distinct tests may only grow).
+  const runs = new Map();
+  for (const result of report.testResults) {
+    for (const assertion of result.assertionResults) {
+      const key = `${path.relative(process.cwd(), result.name)} ${assertion.fullName.replace(/\((pglite|postgres)\)/g, '')}`;
+      runs.set(key, (runs.get(key) ?? 0) + 1);
+    }
+  }
+  const twice = [...runs.values()].filter((count) => count > 1).length;
+  console.log(`distinct ${runs.size} tests, ${twice} of them run on both databases`);
 }
 if (Number(skippedSuites) > 0) console.log(`(${skippedSuites} suite group(s) skipped on this machine: see above)`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

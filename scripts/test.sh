@@ -32,6 +32,8 @@ projects=(unit)
 if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1]});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$postgres_url" 2>/dev/null; then
   postgres_reachable=1
   projects+=(e2e-postgres e2e-pglite)
+  # The PGlite pass leaves out the tests marked itOnce (test/support/once-across-databases.ts): PostgreSQL runs them.
+  [ "${TEST_PGLITE:-}" = all ] || export TEST_ALSO_ON_POSTGRES=1
 else
   postgres_reachable=
   if [ -n "$require_postgres" ]; then

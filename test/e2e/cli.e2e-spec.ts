@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
 import { runShop } from '../support/server-process.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 describe(`the shop command line (${databaseKind})`, () => {
   let database: TestDatabase;
@@ -71,7 +72,7 @@ describe(`the shop command line (${databaseKind})`, () => {
     expect(again.stderr).toContain('An account for ops.lead@hs-training.co.uk already exists.');
   });
 
-  it('refuses a weak password or a bad address for a new administrator', () => {
+  itOnce('refuses a weak password or a bad address for a new administrator', () => {
     const weak = runShop(['admin:create', 'weak@hs-training.co.uk'], database.env, 'password\n');
     expect(weak.status).toBe(1);
     expect(weak.stderr).toContain('This password is too common; choose another.');
@@ -123,7 +124,7 @@ describe(`the shop command line (${databaseKind})`, () => {
       expect(run.stderr).not.toMatch(/\n\s+at /);
     });
 
-    it('refuses a wrong header with one message and exit 2, saving nothing', () => {
+    itOnce('refuses a wrong header with one message and exit 2, saving nothing', () => {
       const rows = Array.from({ length: 5 }, (_, i) => `/wrong-header-${i},Title ${i},Description ${i}`);
       const run = runShop(['seo:seed', write('header.csv', ['url,title,desc', ...rows].join('\n'))], database.env);
       expect(run.status).toBe(2);
@@ -141,7 +142,7 @@ describe(`the shop command line (${databaseKind})`, () => {
       expect(empty.stderr).toContain('is empty: it needs a header row');
     });
 
-    it('reads JSON too, and refuses unknown columns and unreadable files clearly', () => {
+    itOnce('reads JSON too, and refuses unknown columns and unreadable files clearly', () => {
       const json = write('seo.json', JSON.stringify([{ path: '/about', title: 'About us', description: 'Who we are' }, { path: '/x', title: 'X', description: 'Y', colour: 'red' }]));
       const run = runShop(['seo:seed', json], database.env);
       expect(run.status).toBe(1);
@@ -155,7 +156,7 @@ describe(`the shop command line (${databaseKind})`, () => {
     });
   });
 
-  it('has --help on every command', () => {
+  itOnce('has --help on every command', () => {
     const top = runShop(['--help'], database.env);
     expect(top.status).toBe(0);
     for (const command of ['db:migrate', 'db:seed', 'widgets:list', 'admin:create', 'seo:seed', 'queue:work', 'orders:export', 'orders:generate']) {
@@ -166,7 +167,7 @@ describe(`the shop command line (${databaseKind})`, () => {
     }
   });
 
-  it('exits non-zero with a clear message for an unknown command or option', () => {
+  itOnce('exits non-zero with a clear message for an unknown command or option', () => {
     const unknown = runShop(['widgets:burn'], database.env);
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toContain("unknown command 'widgets:burn'");
@@ -175,7 +176,7 @@ describe(`the shop command line (${databaseKind})`, () => {
     expect(option.stderr).toContain("unknown option '--colour'");
   });
 
-  it('exits non-zero with the configuration problem, not a stack trace', () => {
+  itOnce('exits non-zero with the configuration problem, not a stack trace', () => {
     const run = runShop(['widgets:list'], { ...database.env, DATABASE_URL: 'mysql://nope' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');

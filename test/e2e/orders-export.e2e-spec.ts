@@ -7,6 +7,7 @@ import { completedEvent, createCustomer, deliveryTypeId, placeOrder, stripeSigna
 import { runShop } from '../support/server-process.js';
 import { createSeededTestDatabase, startTestApp } from '../support/test-app.js';
 import { databaseKind, type TestDatabase } from '../support/test-database.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 const SECRET = 'whsec_orders_export_e2e_secret_0123456789';
 
@@ -121,7 +122,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     });
   });
 
-  it('writes the same rows as NDJSON, one object per line', () => {
+  itOnce('writes the same rows as NDJSON, one object per line', () => {
     const csv = csvRows(exportOrders(...july).stdout);
     const run = exportOrders(...july, '--format', 'json');
     expect(run.status).toBe(0);
@@ -139,7 +140,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     expect(objects.map((object) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, key.endsWith('_vat') || key === 'vat' ? String(value) : asCsv(value)])))).toEqual(csv);
   });
 
-  it('filters by --status, repeated or comma-separated', () => {
+  itOnce('filters by --status, repeated or comma-separated', () => {
     const paid = csvRows(exportOrders(...july, '--status', 'paid').stdout);
     expect([...new Set(paid.map((row) => row.order_number))]).toEqual([orders.july1.number, orders.july31.number]);
     const both = exportOrders(...july, '--status', 'completed,pending_payment', '--status', 'Paid');
@@ -151,7 +152,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     expect(none.stderr).toMatch(/^Exported 0 order\(s\) in 0 row\(s\)/);
   });
 
-  it('includes both whole UK days of --from and --to, and nothing either side', () => {
+  itOnce('includes both whole UK days of --from and --to, and nothing either side', () => {
     const numbers = (from: string, to: string) => [...new Set(csvRows(exportOrders('--from', from, '--to', to).stdout).map((row) => row.order_number))];
     expect(numbers('2026-07-01', '2026-07-01')).toEqual([orders.july1.number]);
     expect(numbers('2026-07-31', '2026-07-31')).toEqual([orders.july31.number]);
@@ -162,7 +163,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     expect(june30!.order_date).toBe('2026-06-30T23:59:59+01:00');
   });
 
-  it('writes --out through a temporary file, leaving only the finished file', () => {
+  itOnce('writes --out through a temporary file, leaving only the finished file', () => {
     const folder = path.join(database.env.DATA_DIR, 'exports');
     const file = path.join(folder, 'july.csv');
     const missing = exportOrders(...july, '--out', file);
@@ -183,7 +184,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     expect(readdirSync(folder)).toEqual(['july.csv']);
   });
 
-  it('refuses bad input with a clear message and exit 2, writing nothing', () => {
+  itOnce('refuses bad input with a clear message and exit 2, writing nothing', () => {
     const cases: Array<[string[], string]> = [
       [['--from', '2026-02-30', '--to', '2026-03-01'], '--from: "2026-02-30" is not a calendar date.'],
       [['--from', '01/07/2026', '--to', '2026-07-31'], '--from: "01/07/2026" is not a date; write it as YYYY-MM-DD, such as 2026-03-01.'],
@@ -199,7 +200,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     }
   });
 
-  it('has --help with the columns, the time zone, exit codes and an example', () => {
+  itOnce('has --help with the columns, the time zone, exit codes and an example', () => {
     const help = exportOrders('--help');
     expect(help.status).toBe(0);
     for (const text of ['Usage: shop orders:export', 'Europe/London', 'Exit codes: 0', 'Example', 'line_total_inc_vat']) expect(help.stdout).toContain(text);
