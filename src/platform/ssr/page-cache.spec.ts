@@ -48,6 +48,24 @@ describe('PageCache', () => {
     expect(renders).toBe(2);
   });
 
+  it('lets go of expired pages without waiting for their URL to be asked for again', () => {
+    let now = 1_000;
+    const cache = new PageCache(() => now);
+    for (const slug of ['a', 'b', 'c']) cache.set(`/category/${slug}`, undefined, page(slug));
+    now += 20_000;
+    cache.set('/products/d', undefined, page('d'));
+    now += 10_000; // the three categories are 30 s old, the product 10 s
+    expect(cache.size).toBe(4);
+    cache.dropExpired();
+    expect(cache.size).toBe(1);
+    expect(String(cache.get('/products/d', undefined)?.body)).toBe('d');
+    // Storing a page drops the expired ones as well.
+    now += 20_000;
+    cache.set('/', undefined, page('home'));
+    expect(cache.size).toBe(1);
+    expect(String(cache.get('/', undefined)?.body)).toBe('home');
+  });
+
   it('forgets everything on clear', () => {
     const cache = new PageCache();
     cache.set('/', undefined, page('home'));

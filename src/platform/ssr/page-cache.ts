@@ -80,6 +80,26 @@ export class PageCache {
       effects: page.effects,
     });
     if (this.entries.size > MAX_PAGES) this.entries.delete(this.entries.keys().next().value as string);
+    this.dropExpired();
+  }
+
+  /**
+   * Lets go of the pages past their 30 s. An expired page is never served, but it used to stay until its URL was asked
+   * for again or 1,000 newer pages pushed it out: after a crawl of every category and product that was ~20 MB of
+   * Buffers outside V8's heap, which the heap cap does not bound (ADR 0027). Every page lives the same 30 s and the map
+   * keeps insertion order, so the expired ones are at its head.
+   */
+  dropExpired(): void {
+    const now = this.now();
+    for (const [url, entry] of this.entries) {
+      if (entry.until > now) return;
+      this.entries.delete(url);
+    }
+  }
+
+  /** How many pages are held (expired ones included until dropped), for tests. */
+  get size(): number {
+    return this.entries.size;
   }
 
   clear(): void {

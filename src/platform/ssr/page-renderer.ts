@@ -35,6 +35,8 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
   private readonly cache = new PageCache();
   /** Every announced storefront change (an admin edit, a CLI import…) clears the cached pages of this process. */
   private readonly stopListening = StorefrontChanges.subscribe(() => this.cache.clear());
+  /** Expired pages go even when no page is rendered meanwhile (an API-only spell of traffic). */
+  private readonly dropExpiredPages = setInterval(() => this.cache.dropExpired(), 30_000).unref();
 
   constructor(
     private readonly env: Environment,
@@ -66,6 +68,7 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.stopListening();
+    clearInterval(this.dropExpiredPages);
   }
 
   private async renderWithVike(request: PageRequest): Promise<CachedRender> {
