@@ -1,7 +1,7 @@
 import type { Brand } from '../../domain/brand.entity.js';
 import type { Category } from '../../domain/category.entity.js';
 import type { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
-import type { OptionKind, ProductOption } from '../../domain/product-option.entity.js';
+import type { OptionFields, OptionKind, ProductOption } from '../../domain/product-option.entity.js';
 import type { Product } from '../../domain/product.entity.js';
 import type { ProductSort } from '../catalogue-views.js';
 
@@ -17,16 +17,7 @@ export interface ProductFilter {
 }
 
 /** An option as visitors may read it: what the option endpoint answers, before VAT and stock are worked out. */
-export interface PublicOptionRow {
-  id: number;
-  product_id: number;
-  name: string;
-  code: string;
-  price: number;
-  weight: number;
-  qty: number | null;
-  kind: OptionKind;
-}
+export type PublicOptionRow = { id: number; product_id: number } & Pick<OptionFields, 'name' | 'code' | 'price' | 'weight' | 'qty' | 'kind'>;
 
 export interface ProductCardRow {
   id: number;
