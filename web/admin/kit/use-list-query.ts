@@ -50,8 +50,11 @@ export function useListQuery<T>(resource: AdminResource, options: ListQueryOptio
 
   const set = useCallback(
     (name: string, value: string | number | undefined) => {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+      // From the address bar, not react-router's `current`: that is the render's copy, and a navigation (a search
+      // just cleared) updates the URL before the list renders again, so a filter chosen in between brought the
+      // cleared search back.
+      setSearchParams(() => {
+        const next = new URLSearchParams(window.location.search);
         if (value === undefined || value === '') next.delete(name);
         else next.set(name, String(value));
         if (name !== 'page') next.delete('page');
