@@ -37,5 +37,4 @@ export class MikroOrmCatalogueReads extends SqlCatalogueReads implements Catalog
     const videos = await this.em.find(ProductVideo, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
     return { brand, categories, options, images, videos };
   }
-
 }
