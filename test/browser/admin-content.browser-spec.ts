@@ -196,7 +196,9 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     const preview = cover.locator('img.admin-upload__preview');
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(new RegExp(`^/media/blog/${id}/[A-Za-z0-9_-]+\\.webp$`));
-    expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
+    // The element comes before its picture has loaded: wait for the load, then check what loaded.
+    await eventually(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the cover preview to load' });
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
     expect(await page.locator('.admin-form__dirty').count()).toBe(0); // the upload is not an unsaved edit
     await page.getByLabel('Cover image description').fill('Two people lifting a box with straight backs');
     await page.locator('[data-admin-save]').click();
