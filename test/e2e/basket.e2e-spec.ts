@@ -214,6 +214,41 @@ describe(`Basket (${databaseKind})`, () => {
     expect((await visitor.get('/api/basket')).body.items).toEqual([]);
   });
 
+  it('holds at most 9,999 of one option on a line: one more by add or plus is a 422 naming quantity (issue 25)', async () => {
+    const pack = await product([{ name: 'Pack', price: 100, weight: 0, qty: null, kind: 'download' }]);
+    const visitor = guest();
+    const added = await visitor.post('/api/basket/items', { option_id: pack.optionIds[0] });
+    const itemId = added.body.items[0].id as number;
+    await shop.sql('update basket_items set qty = 9998 where id = ?', [itemId]);
+    const atCeiling = await visitor.patch(`/api/basket/items/${itemId}`, { action: 'plus' });
+    expect(atCeiling.status).toBe(200);
+    expect(atCeiling.body.items[0].qty).toBe(9999);
+    for (const over of [
+      () => visitor.patch(`/api/basket/items/${itemId}`, { action: 'plus' }),
+      () => visitor.post('/api/basket/items', { option_id: pack.optionIds[0] }),
+    ]) {
+      const res = await over();
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ quantity: ['At most 9,999 per line.'] });
+      expect(res.body.message).toMatch(/at most 9,999 of one item in your basket: ".+ — Pack" would go over\./);
+    }
+    expect((await visitor.get('/api/basket')).body.items[0].qty).toBe(9999);
+    expect((await visitor.patch(`/api/basket/items/${itemId}`, { action: 'minus' })).body.items[0].qty).toBe(9998);
+  });
+
+  it('stops a line merged at sign-in at 9,999 (issue 25)', async () => {
+    const pack = await product([{ name: 'Pack', price: 100, weight: 0, qty: null, kind: 'download' }]);
+    const email = `ceiling.${Date.now().toString(36)}@acme-training.co.uk`;
+    const visitor = guest();
+    expect((await visitor.post('/api/register', { first_name: 'Cy', last_name: 'Ceiling', email, password: 'ceiling-password-123', password_confirmation: 'ceiling-password-123' })).status).toBeLessThan(300);
+    await visitor.post('/api/basket/items', { option_id: pack.optionIds[0] }); // the customer's basket: 1
+    await visitor.post('/api/logout');
+    const asGuest = await visitor.post('/api/basket/items', { option_id: pack.optionIds[0] });
+    await shop.sql('update basket_items set qty = 9999 where id = ?', [asGuest.body.items[0].id]);
+    expect((await visitor.post('/api/login', { email, password: 'ceiling-password-123' })).status).toBe(200);
+    expect((await visitor.get('/api/basket')).body.items.map((item: { qty: number }) => item.qty)).toEqual([9999]);
+  });
+
   it('sweeps guest baskets unused for longer than the cookie lives (3 days), through its recurring job; never a customer basket', async () => {
     const poster = await product([{ name: 'A2 poster', price: 995, weight: 120, qty: null, kind: 'physical' }]);
     const stale = guest();
