@@ -32,6 +32,9 @@ export async function hardenHttp(app: NestFastifyApplication, env: Environment, 
       hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+      // The same answer as the CSP's frame-ancestors 'none' (issue 25), for browsers that only read this header:
+      // nothing of the shop is framed, by itself or anyone (the previews embed YouTube and Vimeo, not us).
+      frameguard: { action: 'deny' },
       xPoweredBy: true, // removes the header
     },
     // Vite's dev client needs inline scripts and a websocket; the CSP is enforced everywhere else.
