@@ -165,6 +165,34 @@ describe(`Basket (${databaseKind})`, () => {
     expect(forged.body.items).toEqual([]);
   });
 
+  it('binds a guest\'s XSRF token to the basket cookie: a self-made matching pair or another basket\'s token is 403, the issued one works (issue 25)', async () => {
+    const option = (await product([{ name: 'A', qty: null, kind: 'download' }])).optionIds[0];
+    const visitor = guest();
+    const before = (await visitor.get('/api/health'), visitor.cookie('XSRF-TOKEN'));
+    // No basket yet: nothing to bind to, so the first add is a plain double submit; its answer binds the token.
+    const first = await visitor.post('/api/basket/items', { option_id: option });
+    expect(first.status).toBe(200);
+    const basketCookie = visitor.cookie('shop_basket')!;
+    const issued = visitor.cookie('XSRF-TOKEN')!;
+    expect(setCookieNamed(first, 'XSRF-TOKEN')).toBeDefined();
+    expect(issued).not.toBe(before);
+    const other = guest();
+    await other.post('/api/basket/items', { option_id: option });
+    const withPair = (xsrf: string) =>
+      http().post('/api/basket/items').set('Cookie', `shop_basket=${basketCookie}; XSRF-TOKEN=${xsrf}`).set('X-XSRF-TOKEN', xsrf).send({ option_id: option });
+    // A pair planted by a sibling subdomain (cookie and header agree, as plain double submit wanted) …
+    expect((await withPair('planted-by-a-neighbour-0123456789')).status).toBe(403);
+    // … or the token of another visitor's basket.
+    expect((await withPair(other.cookie('XSRF-TOKEN')!)).status).toBe(403);
+    expect((await visitor.get('/api/basket')).body.items[0].qty).toBe(1);
+    const second = await withPair(issued);
+    expect(second.status).toBe(200);
+    expect(second.body.items[0].qty).toBe(2);
+    // A browser whose XSRF cookie predates its basket gets the basket's token on its next request.
+    const rebound = await http().get('/api/health').set('Cookie', `shop_basket=${basketCookie}; XSRF-TOKEN=${before}`);
+    expect(setCookieNamed(rebound, 'XSRF-TOKEN')).toMatch(new RegExp(`^XSRF-TOKEN=${issued};`));
+  });
+
   it('flags a line whose option became inactive or whose price changed, and leaves it out of the totals', async () => {
     const changing = await product([{ name: 'DVD', price: 1000, weight: 100, qty: 5, kind: 'physical' }]);
     const retiring = await product([{ name: 'DVD', price: 2000, weight: 100, qty: 5, kind: 'physical' }]);
