@@ -12,6 +12,7 @@ import { hardenHttp } from './platform/http/http-hardening.js';
 import { closeConnectionsWhileDraining } from './platform/http/graceful-shutdown.js';
 import { ShutdownState } from './platform/health/shutdown-state.js';
 import { sessionCookieOf } from './modules/identity/index.js';
+import { basketTokenOf } from './modules/basket/index.js';
 import { entityManagerPerRequest } from './platform/persistence/index.js';
 import { serveOpenApiDocument } from './platform/http/open-api.js';
 import { isPaymentWebhook, keepRawJsonBody } from './platform/http/raw-body.js';
@@ -62,7 +63,7 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
   closeConnectionsWhileDraining(fastify, app.get(ShutdownState));
   app.useLogger(new QuietStartLogger(app.get(Logger)));
 
-  await hardenHttp(app, env, { sessionTokenOf: sessionCookieOf });
+  await hardenHttp(app, env, { sessionTokenOf: sessionCookieOf, basketTokenOf: (request) => basketTokenOf(request.cookies) });
   await registerUploads(fastify, { spoolDirectory: uploadSpoolDirectory(env) });
   // After the cookie plugin's own onSend hook (hooks run in the order they were added).
   fastify.addHook('onSend', withoutCookiesOnMedia);

@@ -154,6 +154,25 @@ describe(`Account orders and downloads (${databaseKind})`, () => {
     });
   });
 
+  describe('buy again and the line ceiling (issue 25)', () => {
+    it('puts 9,999 back, then refuses the next buy-again with 422 naming the line and leaves the basket as it was', async () => {
+      const { optionIds: [pack] } = await createProduct(shop.sql, { title: 'Ceiling Toolkit', options: [{ name: 'Download', price: 100, kind: 'download', qty: null }] });
+      const { optionIds: [poster] } = await createProduct(shop.sql, { title: 'Ceiling Poster', options: [{ name: 'A2', price: 500, weight: 100, qty: null }] });
+      const placed = await placeOrder(shop, customerId, [{ optionId: pack!, qty: 9999 }, { optionId: poster!, qty: 1 }], { deliveryTypeId: tracked48 });
+      await http().delete('/api/basket').set('Authorization', customer).expect(200);
+      const basket = (await http().post(`/api/orders/${placed.order.id}/buy-again`).set('Authorization', customer).send({}).expect(200)).body;
+      const quantities = (items: Array<{ option_id: number; qty: number }>) => items.map((i) => [i.option_id, i.qty]).sort();
+      expect(quantities(basket.items)).toEqual([[pack, 9999], [poster, 1]].sort());
+      const again = await http().post(`/api/orders/${placed.order.id}/buy-again`).set('Authorization', customer).send({});
+      expect(again.status).toBe(422);
+      expect(again.body.errors).toEqual({ quantity: ['At most 9,999 per line.'] });
+      expect(again.body.message).toBe('You can have at most 9,999 of one item in your basket: "Ceiling Toolkit — Download" would go over.');
+      // All or nothing: the poster did not become 2 either.
+      expect(quantities((await get('/api/basket', customer).expect(200)).body.items)).toEqual([[pack, 9999], [poster, 1]].sort());
+      await http().delete('/api/basket').set('Authorization', customer).expect(200);
+    });
+  });
+
   describe('account pages', () => {
     it('/account/orders, /account/orders/{id}, /account/downloads and the overview show the customer\'s own', async () => {
       const product = await createDownloadProduct(shop, { title: 'COSHH Toolkit', fileName: 'COSHH toolkit.pdf', bytes: Buffer.from('%PDF-1.4 toolkit') });

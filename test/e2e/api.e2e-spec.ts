@@ -105,6 +105,8 @@ describe(`REST API foundation (${databaseKind})`, () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // The same rule for browsers that read only the older header (issue 25: it said SAMEORIGIN).
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-powered-by']).toBeUndefined();
       // Served over plain HTTP here: HSTS is only sent when PUBLIC_URL is https.
       expect(res.headers['strict-transport-security']).toBeUndefined();

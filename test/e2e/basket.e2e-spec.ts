@@ -165,6 +165,34 @@ describe(`Basket (${databaseKind})`, () => {
     expect(forged.body.items).toEqual([]);
   });
 
+  it('binds a guest\'s XSRF token to the basket cookie: a self-made matching pair or another basket\'s token is 403, the issued one works (issue 25)', async () => {
+    const option = (await product([{ name: 'A', qty: null, kind: 'download' }])).optionIds[0];
+    const visitor = guest();
+    const before = (await visitor.get('/api/health'), visitor.cookie('XSRF-TOKEN'));
+    // No basket yet: nothing to bind to, so the first add is a plain double submit; its answer binds the token.
+    const first = await visitor.post('/api/basket/items', { option_id: option });
+    expect(first.status).toBe(200);
+    const basketCookie = visitor.cookie('shop_basket')!;
+    const issued = visitor.cookie('XSRF-TOKEN')!;
+    expect(setCookieNamed(first, 'XSRF-TOKEN')).toBeDefined();
+    expect(issued).not.toBe(before);
+    const other = guest();
+    await other.post('/api/basket/items', { option_id: option });
+    const withPair = (xsrf: string) =>
+      http().post('/api/basket/items').set('Cookie', `shop_basket=${basketCookie}; XSRF-TOKEN=${xsrf}`).set('X-XSRF-TOKEN', xsrf).send({ option_id: option });
+    // A pair planted by a sibling subdomain (cookie and header agree, as plain double submit wanted) …
+    expect((await withPair('planted-by-a-neighbour-0123456789')).status).toBe(403);
+    // … or the token of another visitor's basket.
+    expect((await withPair(other.cookie('XSRF-TOKEN')!)).status).toBe(403);
+    expect((await visitor.get('/api/basket')).body.items[0].qty).toBe(1);
+    const second = await withPair(issued);
+    expect(second.status).toBe(200);
+    expect(second.body.items[0].qty).toBe(2);
+    // A browser whose XSRF cookie predates its basket gets the basket's token on its next request.
+    const rebound = await http().get('/api/health').set('Cookie', `shop_basket=${basketCookie}; XSRF-TOKEN=${before}`);
+    expect(setCookieNamed(rebound, 'XSRF-TOKEN')).toMatch(new RegExp(`^XSRF-TOKEN=${issued};`));
+  });
+
   it('flags a line whose option became inactive or whose price changed, and leaves it out of the totals', async () => {
     const changing = await product([{ name: 'DVD', price: 1000, weight: 100, qty: 5, kind: 'physical' }]);
     const retiring = await product([{ name: 'DVD', price: 2000, weight: 100, qty: 5, kind: 'physical' }]);
@@ -212,6 +240,41 @@ describe(`Basket (${databaseKind})`, () => {
     // Once merged, the guest basket is gone: signing out leaves an empty guest basket.
     await visitor.post('/api/logout');
     expect((await visitor.get('/api/basket')).body.items).toEqual([]);
+  });
+
+  it('holds at most 9,999 of one option on a line: one more by add or plus is a 422 naming quantity (issue 25)', async () => {
+    const pack = await product([{ name: 'Pack', price: 100, weight: 0, qty: null, kind: 'download' }]);
+    const visitor = guest();
+    const added = await visitor.post('/api/basket/items', { option_id: pack.optionIds[0] });
+    const itemId = added.body.items[0].id as number;
+    await shop.sql('update basket_items set qty = 9998 where id = ?', [itemId]);
+    const atCeiling = await visitor.patch(`/api/basket/items/${itemId}`, { action: 'plus' });
+    expect(atCeiling.status).toBe(200);
+    expect(atCeiling.body.items[0].qty).toBe(9999);
+    for (const over of [
+      () => visitor.patch(`/api/basket/items/${itemId}`, { action: 'plus' }),
+      () => visitor.post('/api/basket/items', { option_id: pack.optionIds[0] }),
+    ]) {
+      const res = await over();
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ quantity: ['At most 9,999 per line.'] });
+      expect(res.body.message).toMatch(/at most 9,999 of one item in your basket: ".+ — Pack" would go over\./);
+    }
+    expect((await visitor.get('/api/basket')).body.items[0].qty).toBe(9999);
+    expect((await visitor.patch(`/api/basket/items/${itemId}`, { action: 'minus' })).body.items[0].qty).toBe(9998);
+  });
+
+  it('stops a line merged at sign-in at 9,999 (issue 25)', async () => {
+    const pack = await product([{ name: 'Pack', price: 100, weight: 0, qty: null, kind: 'download' }]);
+    const email = `ceiling.${Date.now().toString(36)}@acme-training.co.uk`;
+    const visitor = guest();
+    expect((await visitor.post('/api/register', { first_name: 'Cy', last_name: 'Ceiling', email, password: 'ceiling-password-123', password_confirmation: 'ceiling-password-123' })).status).toBeLessThan(300);
+    await visitor.post('/api/basket/items', { option_id: pack.optionIds[0] }); // the customer's basket: 1
+    await visitor.post('/api/logout');
+    const asGuest = await visitor.post('/api/basket/items', { option_id: pack.optionIds[0] });
+    await shop.sql('update basket_items set qty = 9999 where id = ?', [asGuest.body.items[0].id]);
+    expect((await visitor.post('/api/login', { email, password: 'ceiling-password-123' })).status).toBe(200);
+    expect((await visitor.get('/api/basket')).body.items.map((item: { qty: number }) => item.qty)).toEqual([9999]);
   });
 
   it('sweeps guest baskets unused for longer than the cookie lives (3 days), through its recurring job; never a customer basket', async () => {

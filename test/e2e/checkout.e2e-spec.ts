@@ -131,6 +131,56 @@ describe(`Checkout (${databaseKind})`, () => {
     }, 120_000);
   });
 
+  describe('the line and order ceilings (issue 25)', () => {
+    const register = async () => {
+      const client = new CookieClient(shop, nextIp());
+      const email = `ceiling.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@acme-training.co.uk`;
+      expect((await client.post('/api/register', { first_name: 'Cei', last_name: 'Ling', email, password: 'ceiling-password-123', password_confirmation: 'ceiling-password-123' })).status).toBe(201);
+      return client;
+    };
+    const body = { billing_address: ADDRESS, accept_terms: true };
+    /** A signed-in buyer whose basket holds `qty` of a new download priced `price` (the quantity written as a stale basket would hold it). */
+    const basketOf = async (price: number, qty: number) => {
+      const { optionIds: [option] } = await createProduct(shop.sql, { title: `Ceiling Pack ${Math.random().toString(36).slice(2, 8)}`, options: [{ name: 'Download', price, kind: 'download', qty: null }] });
+      const buyer = await register();
+      const added = await buyer.post('/api/basket/items', { option_id: option });
+      await shop.sql('update basket_items set qty = ? where id = ?', [qty, added.body.items[0].id]);
+      return { buyer, option: option! };
+    };
+    const ordersOf = async (option: number) => Number((await shop.sql<{ n: string }>('select count(*) as n from order_lines where option_id = ?', [option]))[0]!.n);
+
+    it('orders 9,999 of a line', async () => {
+      const { buyer, option } = await basketOf(100, 9999);
+      const res = await buyer.post('/api/checkout', body);
+      expect(res.status).toBe(201);
+      expect(res.body.order.lines[0]).toMatchObject({ qty: 9999 });
+      expect(await ordersOf(option)).toBe(1);
+    });
+
+    it('refuses 100,000 of a line with 422 naming quantity (it was a 500: integer out of range), and places nothing', async () => {
+      const { buyer, option } = await basketOf(2999, 100_000);
+      const res = await buyer.post('/api/checkout', body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors.quantity).toEqual([expect.stringMatching(/^"Ceiling Pack \w+ — Download": at most 9,999 per line\.$/)]);
+      expect(await ordersOf(option)).toBe(0);
+    });
+
+    it('refuses an order above £999,999.99 with 422 (9,999 of a £1,000,000 option would overflow every integer total)', async () => {
+      for (const [price, qty] of [[100_000_000, 9999], [100_000_000, 1], [83_333_333, 1]] as const) {
+        const { buyer, option } = await basketOf(price, qty);
+        const res = await buyer.post('/api/checkout', body);
+        expect(res.status).toBe(422);
+        expect(res.body.errors.basket).toEqual(['This order comes to more than £999,999.99, too large for one order: please contact us.']);
+        expect(await ordersOf(option)).toBe(0);
+      }
+      // Just under the ceiling: £833,333.32 + VAT = £999,999.98.
+      const { buyer } = await basketOf(83_333_332, 1);
+      const placed = await buyer.post('/api/checkout', body);
+      expect(placed.status).toBe(201);
+      expect(placed.body.order.totals).toMatchObject({ grand_total: 99_999_998 });
+    });
+  });
+
   describe('placing an order', () => {
     it('snapshots lines, delivery and totals (VAT once on goods + delivery), takes the stock and queues the timeout', async () => {
       const buyer = await createCustomer(shop);

@@ -322,6 +322,40 @@ describe(`server-rendered pages (${databaseKind})`, () => {
     });
   });
 
+  describe('personal pages and framing (issue 25)', () => {
+    it('keeps account, basket and checkout pages, and every page for a signed-in visitor, out of every cache (no-store)', async () => {
+      const customer = await http.post('/api/login').send({ email: 'customer@example.com', password: 'demo-customer-password' }).expect(200);
+      const signedIn = `Bearer ${customer.body.token as string}`;
+      const answers: Array<[string, string, number, string]> = [];
+      for (const path of ['/account', '/account/orders', '/account/index.pageContext.json', '/', '/category']) {
+        const res = await http.get(path).set('Authorization', signedIn);
+        answers.push(['customer', path, res.status, res.headers['cache-control'] as string]);
+      }
+      // Anonymous: the basket and the account's sign-in redirect are personal too; the catalogue is not.
+      for (const path of ['/basket', '/account/orders', '/checkout', '/category', '/category/index.pageContext.json']) {
+        const res = await http.get(path);
+        answers.push(['anonymous', path, res.status, res.headers['cache-control'] as string]);
+      }
+      expect(answers).toEqual([
+        ['customer', '/account', 200, 'no-store'],
+        ['customer', '/account/orders', 200, 'no-store'],
+        ['customer', '/account/index.pageContext.json', 200, 'no-store'],
+        ['customer', '/', 200, 'no-store'],
+        ['customer', '/category', 200, 'no-store'],
+        ['anonymous', '/basket', 200, 'no-store'],
+        ['anonymous', '/account/orders', 302, 'no-store'],
+        ['anonymous', '/checkout', 302, 'no-store'],
+        ['anonymous', '/category', 200, 'private, no-cache'],
+        ['anonymous', '/category/index.pageContext.json', 200, 'private, no-cache'],
+      ]);
+    });
+
+    it('forbids framing in both headers alike: X-Frame-Options DENY beside frame-ancestors \'none\'', () => {
+      expect(home.headers['x-frame-options']).toBe('DENY');
+      expect(home.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    });
+  });
+
   describe('Content-Security-Policy', () => {
     function checkNonces(res: request.Response): string {
       const csp = cspDirectives(res.headers['content-security-policy']);
@@ -486,7 +520,7 @@ describe(`server-rendered pages (${databaseKind})`, () => {
       const res = await http.get(path).set('Authorization', await adminBearer());
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
       const root = only(res.text, 'div', (a) => a.id === 'root', '#root');
       expect(root.inner.trim()).toBe('');
       expect(res.text).not.toMatch(/data-layout="storefront"|data-topbar|data-main-nav|data-footer|<main|<footer/);

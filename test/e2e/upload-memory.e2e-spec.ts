@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { postStreamedUpload } from '../support/streamed-upload.js';
 import { createSeededTestDatabase, startTestApp } from '../support/test-app.js';
@@ -12,6 +13,8 @@ const MB = 1024 * 1024;
 const VIDEO_LIMIT = 200 * MB;
 /** Issue 16: a 200 MB upload may grow the server's RSS by at most this much. */
 const RSS_GROWTH_LIMIT_MB = 50;
+/** Issue 25: six images at the pixel ceiling uploaded at once, decoded one at a time, may grow it by at most this much. */
+const IMAGE_BURST_GROWTH_LIMIT_MB = 80;
 // The smallest thing file-type recognises as MP4: an ftyp box with the mp42 brand.
 const MP4_HEADER = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom')]);
 
@@ -164,4 +167,77 @@ describe(`a 200 MB upload to the server process (${databaseKind})`, () => {
     console.log(JSON.stringify({ database: databaseKind, download_mb: VIDEO_LIMIT / MB, rss_baseline_mb: +baseline.toFixed(1), rss_peak_mb: +downloaded.peak.toFixed(1), rss_growth_mb: +growth.toFixed(1) }));
     expect(growth).toBeLessThan(RSS_GROWTH_LIMIT_MB);
   });
+});
+
+/**
+ * Issue 25: image bombs, against the built server with the memory settings `shop serve` gives it (ADR 0027: one
+ * malloc arena, a capped heap). A bomb is refused from its header, before any decoding; photos at the pixel ceiling
+ * are decoded one at a time, so six at once cost what one costs rather than six times that.
+ */
+describe(`image uploads to the server process as \`shop serve\` runs it (${databaseKind})`, () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+  let token: string;
+  let productId: number;
+  let pid: number;
+
+  beforeAll(async () => {
+    database = await createSeededTestDatabase();
+    await (await startTestApp({}, { database })).close();
+    server = await startServerProcess({ ...database.env, MALLOC_ARENA_MAX: '1', NODE_OPTIONS: '--max-old-space-size=144 --max-semi-space-size=8' });
+    pid = server.child.pid!;
+    const login = await json(`${server.url}/api/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'demo-admin-password' }),
+    });
+    token = login.token as string;
+    const product = await json(`${server.url}/api/admin/products`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ title: 'Ladder safety', code: 'IMAGE-BOMB' }),
+    });
+    productId = product.id as number;
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('refuses six image bombs sent at once with 422 before decoding them, and decodes six 24 MP photos one at a time (issue 25)', async () => {
+    // Solid colour compresses to almost nothing: a few hundred KB declaring 6300 × 6300 (39.7 MP), as in issue 25.
+    const pngOf = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a6f97' } }).png({ compressionLevel: 9 }).toBuffer();
+    const [bomb, photo] = await Promise.all([pngOf(6300, 6300), pngOf(6000, 4000)]);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const upload = async (png: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+      const res = await fetch(`${server.url}/api/admin/products/${productId}/images`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const sixAtOnce = (png: Buffer) => peakDuring(pid, () => Promise.all(Array.from({ length: 6 }, () => upload(png))));
+    const imageCount = async () => ((await json(`${server.url}/api/admin/products/${productId}`, { headers: { authorization: `Bearer ${token}` } })).images as unknown[]).length;
+    // Warm-up: one small image loads sharp and the route.
+    expect((await upload(await pngOf(64, 64))).status).toBe(201);
+    const before = await imageCount();
+
+    const bombBaseline = await settledRss(pid);
+    const bombs = await sixAtOnce(bomb);
+    for (const answer of bombs.result) {
+      expect(answer).toMatchObject({ status: 422, body: { errors: { file: [expect.stringContaining('at most 24 million pixels (e.g. 6000 × 4000); this one has 6300 × 6300')] } } });
+    }
+    expect(await imageCount()).toBe(before);
+
+    const photoBaseline = await settledRss(pid);
+    const photos = await sixAtOnce(photo);
+    for (const answer of photos.result) expect(answer).toMatchObject({ status: 201, body: { width: 2400, height: 1600 } });
+    const settled = await settledRss(pid);
+    const figures = {
+      database: databaseKind, bomb_png_kb: Math.round(bomb.length / 1024), photo_png_kb: Math.round(photo.length / 1024),
+      bombs_rss_baseline_mb: +bombBaseline.toFixed(1), bombs_rss_peak_mb: +bombs.peak.toFixed(1),
+      photos_rss_baseline_mb: +photoBaseline.toFixed(1), photos_rss_peak_mb: +photos.peak.toFixed(1), photos_rss_settled_mb: +settled.toFixed(1),
+    };
+    // The figures ADR 0035 records.
+    console.log(JSON.stringify(figures));
+    // Refused from the header alone: nothing was decoded, so nothing grew (a decoded bomb is ~50 MB each).
+    expect(bombs.peak - bombBaseline).toBeLessThan(15);
+    expect(photos.peak - photoBaseline).toBeLessThan(IMAGE_BURST_GROWTH_LIMIT_MB);
+  });
+
 });

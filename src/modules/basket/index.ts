@@ -9,6 +9,7 @@ export { BasketModule } from './basket.module.js';
 export { BasketService, BASKET_LIFETIME_MS, type BasketVisitor, type BasketContents } from './application/basket.service.js';
 export type { BasketView, BasketItemView, BasketTotalsView, BasketLine } from './application/basket-view.js';
 export { basketTokenOf } from './adapters/http/basket-cookie.js';
+export { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from './domain/basket-rules.js';
 
 export const basketEntities = basketFeatures.flatMap((f) => f.entities);
 

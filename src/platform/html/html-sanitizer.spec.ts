@@ -21,6 +21,14 @@ describe('sanitizeHtml', () => {
     ['<iframe></iframe>', ''],
     ['<style>p{}</style><form action="/x"><input name="a"></form>', ''],
     ['<svg><script>alert(1)</script></svg>', ''],
+    // DOM clobbering (issue 25): an id would become a global of the page, shadowing window.location and the like.
+    ['<a id="location" href="https://a.example">x</a><p id="basket">p</p>', '<a href="https://a.example">x</a><p>p</p>'],
+    ['<img id="defaultView" src="https://a.example/x.png" />', '<img src="https://a.example/x.png" />'],
+    // An embed may not ask for the visitor's camera or microphone (issue 25); full screen stays.
+    [
+      '<iframe src="https://player.vimeo.com/video/1" allow="camera; microphone; autoplay" allowfullscreen></iframe>',
+      '<iframe src="https://player.vimeo.com/video/1" allowfullscreen></iframe>',
+    ],
   ])('cleans %s', (dirty, clean) => {
     expect(sanitizeHtml(dirty)).toBe(clean);
   });

@@ -7,7 +7,12 @@ import sanitize from 'sanitize-html';
  * - No scripts, styles, forms or event-handler attributes (`on*`), no `style` attributes (the CSP
  *   blocks inline styles anyway).
  * - Links and images: `http`, `https`, `mailto`, `tel` (links) only — never `javascript:` or `data:`.
- * - Iframes only for video embeds over https from an allowlist of hosts; anything else is dropped.
+ * - Iframes only for video embeds over https from an allowlist of hosts; anything else is dropped. Their
+ *   `allow` attribute goes too (issue 25): a permissions policy such as `camera; microphone` is the embed
+ *   asking for the visitor's devices, which no video needs; `allowfullscreen` stays.
+ * - No `id` attributes (issue 25): an element with `id="location"` or `id="basket"` becomes a global of the page
+ *   (DOM clobbering), shadowing what a script expects. Nothing we publish links to an anchor inside staff
+ *   markup, so ids are dropped rather than prefixed.
  */
 
 /** Video-embed hosts and, per host, the path an embed must start with. */
@@ -43,14 +48,14 @@ const OPTIONS: sanitize.IOptions = {
     'iframe',
   ],
   allowedAttributes: {
-    '*': ['class', 'id', 'title', 'lang', 'dir'],
+    '*': ['class', 'title', 'lang', 'dir'],
     a: ['href', 'name', 'target', 'rel'],
     img: ['src', 'srcset', 'alt', 'width', 'height', 'loading'],
     source: ['srcset', 'type', 'media'],
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
     abbr: ['title'],
-    iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy'],
+    iframe: ['src', 'width', 'height', 'title', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'], source: ['http', 'https'], iframe: ['https'] },

@@ -1,14 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Environment } from '../../config/environment.js';
 import { WEB_BUILD_DIR } from '../../config/project-root.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { useHostPrefixedCookies } from './cookie-names.js';
-import { issueXsrfCookie } from './xsrf.js';
+import { issueXsrfCookie, type XsrfBindings } from './xsrf.js';
 
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
@@ -16,10 +15,11 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
  * The security baseline every module inherits: security headers with a nonce-based CSP, no caching of
  * API answers, and a static file server that only ever exposes the built client assets.
  */
-/** What the HTTP layer needs from identity without depending on it: the session cookie's value of a request. */
-export interface HttpSessionReader {
-  sessionTokenOf(request: FastifyRequest): string | null;
-}
+/**
+ * What the HTTP layer needs from identity and the basket without depending on them: the session cookie's and the
+ * guest basket cookie's values of a request (the XSRF token is bound to one of them).
+ */
+export type HttpSessionReader = XsrfBindings;
 
 export async function hardenHttp(app: NestFastifyApplication, env: Environment, sessions: HttpSessionReader): Promise<void> {
   const https = env.publicUrl.startsWith('https://');
@@ -32,6 +32,9 @@ export async function hardenHttp(app: NestFastifyApplication, env: Environment, 
       hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+      // The same answer as the CSP's frame-ancestors 'none' (issue 25), for browsers that only read this header:
+      // nothing of the shop is framed, by itself or anyone (the previews embed YouTube and Vimeo, not us).
+      frameguard: { action: 'deny' },
       xPoweredBy: true, // removes the header
     },
     // Vite's dev client needs inline scripts and a websocket; the CSP is enforced everywhere else.
@@ -55,7 +58,7 @@ export async function hardenHttp(app: NestFastifyApplication, env: Environment, 
   });
 
   await app.register(fastifyCookie);
-  fastify.addHook('onRequest', issueXsrfCookie(https, (request) => sessions.sessionTokenOf(request)));
+  fastify.addHook('onRequest', issueXsrfCookie(https, sessions));
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Default for every API answer; an endpoint whose answer is the same for everyone may relax it.

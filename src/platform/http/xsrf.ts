@@ -24,6 +24,15 @@ export function xsrfTokenForSession(sessionToken: string): string {
   return createHash('sha256').update(`xsrf:${sessionToken}`).digest('base64url');
 }
 
+/**
+ * A guest's XSRF token once they have a basket (issue 25): derived from the HttpOnly basket cookie the same way,
+ * with its own label so a session's token and a basket's never coincide. A token planted by a sibling subdomain,
+ * or taken from another basket, does not match the hash of this browser's basket cookie, which nobody else knows.
+ */
+export function xsrfTokenForBasket(basketToken: string): string {
+  return createHash('sha256').update(`xsrf-basket:${basketToken}`).digest('base64url');
+}
+
 function setXsrfCookie(reply: FastifyReply, value: string, secure: boolean): void {
   void reply.setCookie(XSRF_COOKIE, value, {
     path: '/',
@@ -38,16 +47,29 @@ export function setSessionXsrfCookie(reply: FastifyReply, sessionToken: string, 
   setXsrfCookie(reply, xsrfTokenForSession(sessionToken), secure);
 }
 
+/** When a guest's basket (and its cookie) is created: the browser's XSRF cookie becomes the basket's. */
+export function setBasketXsrfCookie(reply: FastifyReply, basketToken: string, secure: boolean): void {
+  setXsrfCookie(reply, xsrfTokenForBasket(basketToken), secure);
+}
+
+/** What a request carries that its XSRF token can be bound to (cookie values the platform reads, never looks up). */
+export interface XsrfBindings {
+  sessionTokenOf(request: FastifyRequest): string | null;
+  basketTokenOf(request: FastifyRequest): string | null;
+}
+
 /**
- * onRequest hook: every visitor gets an XSRF cookie on their first response — a random one for a guest, the
- * session's own for a browser with a session cookie (which also rebinds a cookie issued before the sign-in).
+ * onRequest hook: every visitor gets an XSRF cookie on their first response — the session's own for a browser
+ * with a session cookie, the basket's own for a guest with a basket cookie (both rebind a cookie issued earlier),
+ * and a random one for a guest with neither.
  */
-export function issueXsrfCookie(secure: boolean, sessionTokenOf: (request: FastifyRequest) => string | null) {
+export function issueXsrfCookie(secure: boolean, bindings: XsrfBindings) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const session = sessionTokenOf(request);
     const current = request.cookies[XSRF_COOKIE];
-    if (session) {
-      const bound = xsrfTokenForSession(session);
+    const session = bindings.sessionTokenOf(request);
+    const basket = session ? null : bindings.basketTokenOf(request);
+    const bound = session ? xsrfTokenForSession(session) : basket ? xsrfTokenForBasket(basket) : null;
+    if (bound) {
       if (current !== bound) setXsrfCookie(reply, bound, secure);
       return;
     }
@@ -62,7 +84,18 @@ function sameText(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** A guest's change (the basket): the header repeats the XSRF cookie (double submit). */
+/**
+ * A guest's change to the basket. With a basket cookie, the header must be that basket's token, whatever cookie
+ * may have been planted. Without one there is nothing to bind to yet: the header repeats the XSRF cookie (double
+ * submit), and the change can only start a new basket (which then binds the token).
+ */
+export function xsrfHeaderMatchesGuest(request: FastifyRequest, basketToken: string | null): boolean {
+  if (!basketToken) return xsrfHeaderMatchesCookie(request);
+  const header = request.headers[XSRF_HEADER];
+  return typeof header === 'string' && sameText(header, xsrfTokenForBasket(basketToken));
+}
+
+/** The plain double submit: the header repeats the XSRF cookie. */
 export function xsrfHeaderMatchesCookie(request: FastifyRequest): boolean {
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER];

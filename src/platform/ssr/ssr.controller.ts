@@ -11,6 +11,19 @@ import { PAGE_SERVICES, PageRenderer } from './page-renderer.js';
 // Vike sets its own (narrower) CSP when given a nonce; ours from helmet already covers the page.
 const HEADERS_WE_SET = new Set(['content-security-policy']);
 
+/** Pages that show one visitor's own things whoever asks (and their `*.pageContext.json`). */
+const PERSONAL_PAGES = /^\/(account|admin|basket|checkout|complete|cancelled)(\/|$)/;
+
+/**
+ * Pages are never for shared caches. A page with someone's account, basket or order on it, or any page for a
+ * signed-in visitor (the top bar names them), is also kept off the browser's disk and back/forward cache
+ * (`no-store`, as the API answers; issue 25): on a shared computer the next person's Back button or a look at
+ * the cache folder must not show it. Anonymous catalogue pages may be kept and revalidated.
+ */
+export function pageCacheControl(pathname: string, signedIn: boolean): string {
+  return signedIn || PERSONAL_PAGES.test(pathname) ? 'no-store' : 'private, no-cache';
+}
+
 /**
  * Every GET that no API route or static file claimed is a page. Routes with fixed paths win over this
  * wildcard in Fastify's router, so the order of registration does not matter.
@@ -47,8 +60,7 @@ export class SsrController {
     for (const [name, value] of page.headers) {
       if (!HEADERS_WE_SET.has(name.toLowerCase())) void reply.header(name, value);
     }
-    // Pages show who is signed in and their basket: never cache them in shared caches.
-    void reply.header('cache-control', 'private, no-cache');
+    void reply.header('cache-control', pageCacheControl(pathname, viewer !== null));
     await reply.status(page.statusCode).send(page.body);
   }
 

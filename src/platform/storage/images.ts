@@ -1,11 +1,26 @@
 import sharp, { type Metadata } from 'sharp';
+import { ConcurrencyLimit } from '../../shared/concurrency-limit.js';
 import { InvalidInputError } from '../../shared/domain-error.js';
 
 /**
- * 40 megapixels: more than any product photo needs, and a ceiling on what one upload can make us decode (a
- * "decompression bomb" is a small file that claims, say, 50 000 × 50 000 pixels).
+ * 24 megapixels (a 6000 × 4000 photo from a 24 MP camera): more than any product photo, logo or cover needs
+ * (they are stored at most 2400 px wide), and a ceiling on what one upload can make us decode. A "decompression
+ * bomb" is a small file that claims many pixels: issue 25's 38 KB PNG declared 6300 × 6300 (39.7 MP), under
+ * the 40 MP this used to be, and was decoded whole.
  */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_PIXELS = 24_000_000;
+
+/**
+ * Decoding holds native memory (some 50 MB for an image at the ceiling) that glibc does not hand back at once:
+ * six decoded together took a server from 211 to 364 MB of RSS and left it at 331 MB (issue 25), past what
+ * docs/operations.md promises. So the process decodes one image at a time and the others queue; uploads are
+ * staff work, rarely simultaneous, and one takes well under a second.
+ */
+const decoding = new ConcurrencyLimit(1);
+
+// libvips' operation cache keeps recent results for reuse; every upload is a different image, so it only holds
+// memory after each one.
+sharp.cache(false);
 
 /** Raster formats we accept. Never SVG: it is a document that can carry script, not just a picture. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
@@ -43,7 +58,10 @@ export async function inspectImage(buffer: Buffer, field = 'file'): Promise<Imag
   const { width, height } = metadata;
   if (!width || !height) throw new InvalidInputError(field, 'The file is not an image we can read.');
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw new InvalidInputError(field, `The image may have at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels.`);
+    throw new InvalidInputError(
+      field,
+      `The image may have at most ${MAX_IMAGE_PIXELS / 1_000_000} million pixels (e.g. 6000 × 4000); this one has ${width} × ${height}. Scale it down and upload it again.`,
+    );
   }
   return { width, height, format };
 }
@@ -55,15 +73,19 @@ export async function inspectImage(buffer: Buffer, field = 'file'): Promise<Imag
  * after or inside the original file. The first frame of an animation is kept.
  */
 export async function normaliseImage(buffer: Buffer, options: { maxWidth?: number; quality?: number; field?: string } = {}): Promise<NormalisedImage> {
+  // The header is read first (no pixels decoded), so an image over the ceiling is refused before any decoding;
+  // limitInputPixels below is the second line, for a file whose header and body disagree.
   await inspectImage(buffer, options.field);
-  try {
-    const { data, info } = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
-      .autoOrient()
-      .resize({ width: options.maxWidth ?? 2400, withoutEnlargement: true })
-      .webp({ quality: options.quality ?? 85 })
-      .toBuffer({ resolveWithObject: true });
-    return { buffer: data, width: info.width, height: info.height, format: 'webp', contentType: 'image/webp', extension: 'webp' };
-  } catch {
-    throw new InvalidInputError(options.field ?? 'file', 'The file is not an image we can read.');
-  }
+  return decoding.run(async () => {
+    try {
+      const { data, info } = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+        .autoOrient()
+        .resize({ width: options.maxWidth ?? 2400, withoutEnlargement: true })
+        .webp({ quality: options.quality ?? 85 })
+        .toBuffer({ resolveWithObject: true });
+      return { buffer: data, width: info.width, height: info.height, format: 'webp', contentType: 'image/webp', extension: 'webp' } as const;
+    } catch {
+      throw new InvalidInputError(options.field ?? 'file', 'The file is not an image we can read.');
+    }
+  });
 }

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { Transactions } from '../../../platform/persistence/index.js';
 import { JobHandlerRegistry } from '../../../platform/queue/index.js';
 import { StockService, type PurchasableOption } from '../../catalogue/index.js';
-import { decrease, increase } from '../domain/basket-rules.js';
-import { BasketItemNotFoundError, NothingInStockError, OptionNotFoundError } from '../domain/basket-errors.js';
+import { decrease, increase, MAX_LINE_QUANTITY, overLineCeiling } from '../domain/basket-rules.js';
+import { BasketItemNotFoundError, LineQuantityTooLargeError, NothingInStockError, OptionNotFoundError } from '../domain/basket-errors.js';
 import { basketView, EMPTY_BASKET, labelOf, type BasketLine, type BasketView } from './basket-view.js';
 import { BASKET_STORE, type BasketOwner, type BasketStore, type StoredBasket } from './ports/basket-store.port.js';
 
@@ -79,7 +79,9 @@ export class BasketService implements OnModuleInit {
   /**
    * Buy again: each option back in the basket in the quantity asked for (added to any already there), capped at
    * its stock, in one transaction and one catalogue read. Options no longer sold or out of stock are left out and
-   * named in the basket's messages, so the customer sees what did not come back.
+   * named in the basket's messages, so the customer sees what did not come back. A line that would pass
+   * MAX_LINE_QUANTITY refuses the whole buy-again (422 naming it) rather than quietly adding less: the customer
+   * learns why, and nothing half-done is left in the basket (the transaction rolls back).
    */
   addLines(visitor: BasketVisitor, lines: ReadonlyArray<{ optionId: number; qty: number; label: string }>): Promise<BasketView> {
     return this.change(visitor, true, async (basket) => {
@@ -92,6 +94,7 @@ export class BasketService implements OnModuleInit {
       }
       const options = await this.stock.describe([...wanted.keys()]);
       const notices: string[] = [];
+      const tooMany: string[] = [];
       for (const [optionId, line] of wanted) {
         const option = options.get(optionId);
         if (!option?.forSale) {
@@ -101,6 +104,10 @@ export class BasketService implements OnModuleInit {
         const existing = basket.items.find((item) => item.optionId === option.id);
         const current = existing?.qty ?? 0;
         const qty = option.qty === null ? current + line.qty : Math.min(current + line.qty, Math.max(option.qty, 0));
+        if (overLineCeiling(qty)) {
+          tooMany.push(labelOf(option));
+          continue;
+        }
         if (qty <= current) {
           notices.push(current > 0 ? `You already have all the "${labelOf(option)}" we can supply.` : `"${labelOf(option)}" is out of stock, so it was not added.`);
           continue;
@@ -109,6 +116,7 @@ export class BasketService implements OnModuleInit {
         if (existing) await this.store.setQty(existing.id, qty, option.price);
         else await this.store.addItem(basket.id, option.id, option.price, qty);
       }
+      if (tooMany.length > 0) throw new LineQuantityTooLargeError(tooMany);
       return notices;
     });
   }
@@ -188,6 +196,7 @@ export class BasketService implements OnModuleInit {
   private async increaseItem(itemId: number, current: number, option: PurchasableOption): Promise<string[]> {
     if (option.qty !== null && option.qty < 1) throw new NothingInStockError(labelOf(option));
     const { qty, capped } = increase(current, option.qty);
+    if (overLineCeiling(qty)) throw new LineQuantityTooLargeError([labelOf(option)]);
     await this.store.setQty(itemId, qty, option.price);
     return capped ? [`Only ${qty} of "${labelOf(option)}" ${qty === 1 ? 'is' : 'are'} in stock, so you have the most we can supply.`] : [];
   }
@@ -215,7 +224,8 @@ export class BasketService implements OnModuleInit {
       const guest = await this.store.find({ tokenHash: hashToken(guestToken) }, true);
       if (!guest) return;
       const customer = await this.store.findOrCreate({ userId });
-      await this.store.mergeInto(guest.id, customer.id);
+      // Merging happens on a read, which has nobody to answer a 422 to: the sum stops at the line ceiling.
+      await this.store.mergeInto(guest.id, customer.id, MAX_LINE_QUANTITY);
     });
   }
 }

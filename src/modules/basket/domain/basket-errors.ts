@@ -1,4 +1,5 @@
 import { DomainError, NotFoundError } from '../../../shared/domain-error.js';
+import { MAX_LINE_QUANTITY_TEXT } from './basket-rules.js';
 
 /** 404: no such item in this visitor's basket (another visitor's item ids answer the same). */
 export class BasketItemNotFoundError extends NotFoundError {
@@ -18,5 +19,16 @@ export class OptionNotFoundError extends NotFoundError {
 export class NothingInStockError extends DomainError {
   constructor(label: string) {
     super('conflict', `Sorry, "${label}" is out of stock.`, { option_id: ['Out of stock.'] });
+  }
+}
+
+/** 422: the change would put more than MAX_LINE_QUANTITY of one option on a line (named, so buy-again says which). */
+export class LineQuantityTooLargeError extends DomainError {
+  constructor(labels: readonly string[]) {
+    super(
+      'invalid',
+      `You can have at most ${MAX_LINE_QUANTITY_TEXT} of one item in your basket: ${labels.map((label) => `"${label}"`).join(', ')} would go over.`,
+      { quantity: [`At most ${MAX_LINE_QUANTITY_TEXT} per line.`] },
+    );
   }
 }

@@ -4,6 +4,22 @@
  * both stop at the option's stock; minus takes 1 and removes the item below 1.
  */
 
+/**
+ * The most of one option a basket line (and so an order line) may hold (issue 25): a typing slip or a repeated
+ * "buy again" must not become a £2.99M order or an integer overflow. Far above what any customer orders of
+ * a training title, and small enough that a line at the dearest option price still fits the order ceiling's
+ * arithmetic in a JavaScript number.
+ */
+export const MAX_LINE_QUANTITY = 9999;
+
+/** "9,999": how the ceiling reads in messages. */
+export const MAX_LINE_QUANTITY_TEXT = MAX_LINE_QUANTITY.toLocaleString('en-GB');
+
+/** Whether a line of `qty` would pass the ceiling. */
+export function overLineCeiling(qty: number): boolean {
+  return qty > MAX_LINE_QUANTITY;
+}
+
 /** Stock of an option as the catalogue reports it; null = unlimited. */
 export type Stock = number | null;
 

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Environment } from '../../../config/environment.js';
 import { InvalidInputError } from '../../../shared/domain-error.js';
+import { formatPounds } from '../../../shared/money.js';
 import { Transactions } from '../../../platform/persistence/index.js';
-import type { BasketView } from '../../basket/index.js';
+import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT, type BasketView } from '../../basket/index.js';
 import { OptionNotForSaleError, StockService, type PurchasableOption } from '../../catalogue/index.js';
 import { AccountService } from '../../identity/index.js';
 import { DIGITAL_DELIVERY } from '../domain/delivery-bands.js';
-import { Order, OrderHistoryEntry, OrderLine, orderTotals, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../domain/order.entity.js';
+import { MAX_ORDER_TOTAL, Order, OrderHistoryEntry, OrderLine, orderTotals, withinOrderCeiling, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../domain/order.entity.js';
 import { DeliveryTypeService } from './delivery-type.service.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
 import { toOrderView, type OrderView } from './order-views.js';
@@ -116,9 +117,16 @@ export class CheckoutService {
     for (const line of lines) {
       const option = options.get(line.optionId);
       if (!option?.forSale) throw new OptionNotForSaleError(line.optionId, option ? `${option.productTitle} — ${option.name}` : null);
+      // The basket keeps lines within the ceiling; this is the last word, whatever filled the basket.
+      if (line.qty > MAX_LINE_QUANTITY) {
+        throw new InvalidInputError('quantity', `"${option.productTitle} — ${option.name}": at most ${MAX_LINE_QUANTITY_TEXT} per line.`);
+      }
     }
     const { physical, weight } = measure(lines, options);
     const delivery = physical ? await this.chooseDelivery(input, weight) : null;
+    if (!withinOrderCeiling(lines.map((line) => options.get(line.optionId)!.price * line.qty), delivery?.price ?? 0)) {
+      throw new InvalidInputError('basket', `This order comes to more than ${formatPounds(MAX_ORDER_TOTAL)}, too large for one order: please contact us.`);
+    }
     const profile = await this.accounts.getProfile(userId);
     const onAccount = input.paymentMethod === 'invoice';
     if (onAccount && !profile.account_terms) {

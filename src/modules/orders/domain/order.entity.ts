@@ -37,6 +37,24 @@ export function orderTotals(lineTotals: readonly number[], delivery: number): Or
   return { subtotal, delivery, vat, grandTotal: subtotal + delivery + vat };
 }
 
+/**
+ * The most one order may come to, VAT included (issue 25): £999,999.99, which is also the largest amount Stripe
+ * takes in one GBP payment (eight digits of pence). Every money column of an order is at most its grand total
+ * (goods, delivery, VAT, each line; a BACS payment is capped at £1,000,000 by its request), so with this ceiling
+ * none of them can pass PostgreSQL's `integer` (£21,474,836.47): the columns stay `integer` and the check is here.
+ */
+export const MAX_ORDER_TOTAL = 99_999_999;
+
+/**
+ * Whether an order of these line totals and delivery stays within MAX_ORDER_TOTAL. The subtotal is checked first,
+ * so an absurd one never reaches the VAT arithmetic (which wants safe integers).
+ */
+export function withinOrderCeiling(lineTotals: readonly number[], delivery: number): boolean {
+  const subtotal = lineTotals.reduce((sum, total) => sum + total, 0);
+  if (!Number.isSafeInteger(subtotal) || subtotal + delivery > MAX_ORDER_TOTAL) return false;
+  return orderTotals(lineTotals, delivery).grandTotal <= MAX_ORDER_TOTAL;
+}
+
 /** The two gap-free number series of VAT documents (HMRC: unique and sequential). */
 export type DocumentSeries = 'invoice' | 'credit_note';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Patch, Pos
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
-import { xsrfHeaderMatchesCookie } from '../../../../platform/http/xsrf.js';
+import { setBasketXsrfCookie, xsrfHeaderMatchesGuest } from '../../../../platform/http/xsrf.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { BasketService, type BasketVisitor } from '../../application/basket.service.js';
 import type { BasketView } from '../../application/basket-view.js';
@@ -70,17 +70,22 @@ export class BasketController {
    */
   private visitor(request: FastifyRequest, reply: FastifyReply, create: boolean): BasketVisitor {
     const viewer = (request as FastifyRequest & { viewer?: Viewer | null }).viewer ?? null;
-    // The session guard checks XSRF for signed-in cookie users; a guest's basket cookie is a credential too.
-    if (!viewer && request.method !== 'GET' && !xsrfHeaderMatchesCookie(request)) {
+    let guestToken = basketTokenOf(request.cookies);
+    // The session guard checks XSRF for signed-in cookie users; a guest's basket cookie is a credential too, and
+    // the guest's token is bound to it (issue 25).
+    if (!viewer && request.method !== 'GET' && !xsrfHeaderMatchesGuest(request, guestToken)) {
       throw new ForbiddenException('The XSRF token is missing or does not match.');
     }
     const secure = this.env.publicUrl.startsWith('https://');
-    let guestToken = basketTokenOf(request.cookies);
     if (viewer) {
       if (guestToken) clearBasketCookie(reply, secure);
       return { userId: viewer.userId, guestToken };
     }
-    if (!guestToken && create) guestToken = newBasketToken();
+    if (!guestToken && create) {
+      guestToken = newBasketToken();
+      // From now on only this basket's token will do; the page's scripts read the cookie afresh for each call.
+      setBasketXsrfCookie(reply, guestToken, secure);
+    }
     if (guestToken) setBasketCookie(reply, guestToken, secure);
     return { userId: null, guestToken };
   }

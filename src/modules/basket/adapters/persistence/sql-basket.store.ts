@@ -77,12 +77,12 @@ export class SqlBasketStore implements BasketStore {
     await this.query('delete from baskets where id = ?', [basketId]);
   }
 
-  async mergeInto(from: number, to: number): Promise<void> {
+  async mergeInto(from: number, to: number, maxQty: number): Promise<void> {
     await this.query(
       `insert into basket_items (basket_id, option_id, qty, price_seen, added_at)
-       select ?, option_id, qty, price_seen, added_at from basket_items where basket_id = ? order by id
-       on conflict (basket_id, option_id) do update set qty = basket_items.qty + excluded.qty`,
-      [to, from],
+       select ?, option_id, least(qty, ?), price_seen, added_at from basket_items where basket_id = ? order by id
+       on conflict (basket_id, option_id) do update set qty = least(basket_items.qty + excluded.qty, ?)`,
+      [to, maxQty, from, maxQty],
     );
     await this.query('delete from baskets where id = ?', [from]);
     await this.touch(to);

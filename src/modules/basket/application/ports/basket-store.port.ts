@@ -29,8 +29,8 @@ export interface BasketStore {
   removeItem(itemId: number): Promise<void>;
   clear(basketId: number): Promise<void>;
   remove(basketId: number): Promise<void>;
-  /** Moves every item of `from` into `to` (quantities of one option added up) and deletes `from`. */
-  mergeInto(from: number, to: number): Promise<void>;
+  /** Moves every item of `from` into `to` (quantities of one option added up, at most `maxQty`) and deletes `from`. */
+  mergeInto(from: number, to: number, maxQty: number): Promise<void>;
   /** Marks the basket used now (a guest basket unused for the cookie's lifetime is swept). */
   touch(basketId: number): Promise<void>;
   /** Deletes guest baskets unused since `before`; returns how many. */
