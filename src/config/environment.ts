@@ -164,6 +164,13 @@ export class Environment {
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'DOWNLOAD_LINK_SECRET must be at least 32 characters' })
   DOWNLOAD_LINK_SECRET?: string;
 
+  /**
+   * Signs the device cookies that let a browser which signed in before keep signing in while others guess at the
+   * account (ADR 0034). Unset: generated once and kept in DATA_DIR, like DOWNLOAD_LINK_SECRET.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32, { message: 'DEVICE_COOKIE_SECRET must be at least 32 characters' })
+  DEVICE_COOKIE_SECRET?: string;
+
   /** Minutes a download link stays valid (product.md: short-lived). */
   @Transform(({ value }) => (value === undefined || value === '' ? 30 : Number(value)))
   @IsInt({ message: 'DOWNLOAD_LINK_MINUTES must be a whole number' })
@@ -253,6 +260,7 @@ const KEYS = [
   'ORDER_PAYMENT_TIMEOUT_MINUTES', 'PAYMENT_TEST_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
   'SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_VAT_NUMBER', 'SELLER_COMPANY_NUMBER', 'SELLER_PHONE', 'SELLER_EMAIL',
   'SELLER_SOCIAL_LINKS', 'SELLER_BANK_DETAILS', 'DOWNLOAD_LINK_SECRET', 'DOWNLOAD_LINK_MINUTES',
+  'DEVICE_COOKIE_SECRET',
 ] as const;
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {

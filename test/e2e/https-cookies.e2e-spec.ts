@@ -28,6 +28,17 @@ describe(`cookies of a shop served over HTTPS (${databaseKind})`, () => {
     await http().get('/api/user').set('Cookie', `shop_session=${token}`).expect(401);
   });
 
+  it('sets the sign-in device cookie as __Host-shop_device: Secure, HttpOnly, SameSite=Lax (ADR 0034)', async () => {
+    const login = await http().post('/api/login').set('X-Forwarded-For', nextIp()).send(DEMO_CUSTOMER).expect(200);
+    const cookie = setCookieNamed(login, '__Host-shop_device')!;
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(setCookieNamed(login, 'shop_device')).toBeUndefined();
+  });
+
   it('keeps a guest basket in __Host-shop_basket', async () => {
     const health = await http().get('/api/health');
     const xsrf = /^XSRF-TOKEN=([^;]+)/.exec(setCookieNamed(health, 'XSRF-TOKEN')!)![1]!;

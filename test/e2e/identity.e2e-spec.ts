@@ -121,24 +121,17 @@ describe(`identity API (${databaseKind})`, () => {
       expect(unknown.body.errors).toEqual(wrong.body.errors);
     });
 
-    it('answers 429 with Retry-After after 5 failures a minute for one e-mail, from any client', async () => {
+    it('answers 429 with Retry-After after 5 failures a minute for one e-mail from one client, and only there', async () => {
       const { email } = await register(new CookieClient(shop, nextIp()));
-      for (let i = 0; i < 5; i++) {
-        await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: `wrong ${i}` }).expect(422);
-      }
-      const blocked = await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: GOOD_PASSWORD }).expect(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
-    });
-
-    it('answers 429 after 5 failures a minute from one client, whatever the e-mail', async () => {
       const ip = nextIp();
       for (let i = 0; i < 5; i++) {
-        await http().post('/api/login').set('X-Forwarded-For', ip).send({ email: uniqueEmail('guess'), password: 'wrong password' }).expect(422);
+        await http().post('/api/login').set('X-Forwarded-For', ip).send({ email, password: `wrong ${i}` }).expect(422);
       }
-      await http().post('/api/login').set('X-Forwarded-For', ip).send({ email: 'customer@example.com', password: 'demo-customer-password' }).expect(429);
-      // Another client is not affected.
-      await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email: 'customer@example.com', password: 'demo-customer-password' }).expect(200);
+      const blocked = await http().post('/api/login').set('X-Forwarded-For', ip).send({ email, password: GOOD_PASSWORD }).expect(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // Issue 25: another client is not locked out by these failures (the rest: sign-in-throttle.e2e-spec.ts).
+      await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: GOOD_PASSWORD }).expect(200);
     });
   });
 
@@ -361,10 +354,11 @@ describe(`identity API (${databaseKind})`, () => {
   });
 
   describe('abuse and malformed input', () => {
-    it('counts parallel login attempts before checking them: at most 5 get through to a password check', async () => {
+    it('counts parallel login attempts before checking them: at most 5 from one client get through to a password check', async () => {
       const { email } = await register(new CookieClient(shop, nextIp()));
+      const ip = nextIp();
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email, password: `wrong guess ${i}` })),
+        Array.from({ length: 20 }, (_, i) => http().post('/api/login').set('X-Forwarded-For', ip).send({ email, password: `wrong guess ${i}` })),
       );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 422).length).toBeLessThanOrEqual(5);
@@ -502,7 +496,7 @@ describe(`client addresses without a trusted proxy (${databaseKind})`, () => {
   it('ignores X-Forwarded-For from anyone: failures from "different" addresses still count for the socket', async () => {
     for (let i = 0; i < 5; i++) {
       await request(shop.app.getHttpServer()).post('/api/login').set('X-Forwarded-For', `198.51.100.${i}`)
-        .send({ email: uniqueEmail('spoof'), password: 'wrong password' }).expect(422);
+        .send({ email: 'customer@example.com', password: `wrong password ${i}` }).expect(422);
     }
     await request(shop.app.getHttpServer()).post('/api/login').set('X-Forwarded-For', '198.51.100.99')
       .send({ email: 'customer@example.com', password: 'demo-customer-password' }).expect(429);

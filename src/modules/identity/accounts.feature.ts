@@ -9,6 +9,7 @@ import { AuthService } from './application/auth.service.js';
 import { SESSION_REPOSITORY } from './application/ports/session-repository.port.js';
 import { USER_REPOSITORY } from './application/ports/user-repository.port.js';
 import { SessionService } from './application/session.service.js';
+import { SignInThrottle } from './application/sign-in-throttle.js';
 import { UserAdministrationService } from './application/user-administration.service.js';
 import { UserDirectory } from './application/user-directory.service.js';
 import { UserImportService } from './application/user-import.service.js';
@@ -22,6 +23,7 @@ export const accountsFeature: FeatureSlice = {
   controllers: [AuthController, AccountController, AdminUsersController],
   providers: [
     ...services,
+    SignInThrottle,
     { provide: USER_REPOSITORY, useClass: MikroOrmUserRepository },
     { provide: SESSION_REPOSITORY, useClass: MikroOrmSessionRepository },
   ],

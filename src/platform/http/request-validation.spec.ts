@@ -39,6 +39,23 @@ describe('createValidationPipe', () => {
     expect((error as RequestValidationError).fields).toEqual({ 'address.postcode': ['This may not contain NUL characters.'] });
   });
 
+  it('refuses lone UTF-16 surrogates anywhere, in values and in field names, naming the field', async () => {
+    const pipe = createValidationPipe();
+    const fieldsOf = (value: unknown) => pipe.transform(value, meta).then(() => null, (e: unknown) => (e as RequestValidationError).fields);
+    expect(await fieldsOf({ name: 'a', qty: 1, address: { postcode: 'LS1 1AA\ud800' } })).toEqual({ 'address.postcode': ['This must be valid text.'] });
+    expect(await fieldsOf({ name: '\udfffx', qty: 1, address: { postcode: 'LS1 1AA' } })).toEqual({ name: ['This must be valid text.'] });
+    expect(await fieldsOf({ name: 'a', qty: 1, address: { postcode: 'LS1 1AA' }, tags: ['ok', '\ud83d'] })).toEqual({ 'tags.1': ['This must be valid text.'] });
+    expect(await fieldsOf({ name: 'a', qty: 1, address: { postcode: 'LS1 1AA', '\ud800': 1 } })).toEqual({ 'address.\ud800': ['This must be valid text.'] });
+    expect(await fieldsOf({ name: 'a', qty: 1, address: { postcode: 'LS1 1AA', 'x\u0000': 1 } })).toEqual({ 'address.x\u0000': ['This may not contain NUL characters.'] });
+    // A query or a route parameter is a plain string.
+    expect(await pipe.transform('\ud800', { type: 'param', data: 'id' }).catch((e: RequestValidationError) => e.fields)).toEqual({ value: ['This must be valid text.'] });
+  });
+
+  it('lets a proper surrogate pair (an emoji) through as the text it is', async () => {
+    const value = await createValidationPipe().transform({ name: '\ud83d\ude00 Jo', qty: 1, address: { postcode: 'LS1 1AA' } }, meta);
+    expect((value as Body).name).toBe('😀 Jo');
+  });
+
   it('passes a good body through as an instance', async () => {
     const value = await createValidationPipe().transform({ name: 'a', qty: 2, address: { postcode: 'LS1 1AA' } }, meta);
     expect(value).toBeInstanceOf(Body);

@@ -22,28 +22,50 @@ export function flattenValidationErrors(errors: ValidationError[], prefix = ''):
   return fields;
 }
 
-/** Where in a request a string holds a NUL character (which PostgreSQL text cannot store), if anywhere. */
-export function findNulCharacter(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
+/** A string PostgreSQL's text cannot store, and why: a NUL (22021), or a lone UTF-16 surrogate, which is no text at all (22P02). */
+function textProblem(value: string): string | null {
+  if (!value.isWellFormed()) return 'This must be valid text.';
+  if (value.includes('\u0000')) return 'This may not contain NUL characters.';
+  return null;
+}
+
+/**
+ * The first string in a request (a value, or a field's name) that is not storable text, with its dotted path, e.g.
+ * `{field: 'address.line1', reason: 'This must be valid text.'}`. Bodies arrive at most MAX_JSON_NESTING deep
+ * (json-nesting.ts), so the recursion is shallow.
+ */
+export function findUnstorableText(value: unknown, path = ''): { field: string; reason: string } | null {
+  if (typeof value === 'string') {
+    const reason = textProblem(value);
+    return reason ? { field: path || 'value', reason } : null;
+  }
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, path ? `${path}.${index}` : String(index));
+      const found = findUnstorableText(item, path ? `${path}.${index}` : String(index));
       if (found) return found;
     }
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      const found = findNulCharacter(item, path ? `${path}.${key}` : key);
+      const field = path ? `${path}.${key}` : key;
+      // A field's name is checked too: an undeclared one is quoted back in the answer's errors (JSON.stringify
+      // escapes lone surrogates and NULs, so naming it is safe).
+      const reason = textProblem(key);
+      if (reason) return { field, reason };
+      const found = findUnstorableText(item, field);
       if (found) return found;
     }
   }
   return null;
 }
 
-/** Refuses NUL characters anywhere in bodies, queries and parameters before the DTO rules run. */
+/**
+ * Refuses, before the DTO rules run, any body, query or parameter string that PostgreSQL could not store (NUL, lone
+ * surrogates): once, here, for every field of every request, rather than per DTO (issue 25).
+ */
 class ShopValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const field = findNulCharacter(value);
-    if (field) throw new RequestValidationError({ [field]: ['This may not contain NUL characters.'] });
+    const found = findUnstorableText(value);
+    if (found) throw new RequestValidationError({ [found.field]: [found.reason] });
     return super.transform(value, metadata);
   }
 }

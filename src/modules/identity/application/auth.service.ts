@@ -2,11 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, InvalidInputError, RateLimitedError } from '../../../shared/domain-error.js';
 import { Transactions } from '../../../platform/persistence/index.js';
 import { clientKey, RateLimiter } from '../../../platform/rate-limit/index.js';
+import { Environment } from '../../../config/environment.js';
+import { localSecret } from '../../../config/local-secret.js';
 import { emailTaken } from '../domain/identity-errors.js';
 import { normaliseEmail, User } from '../domain/user.entity.js';
+import { DeviceCookies } from './device-cookies.js';
 import { hashPassword, passwordNeedsRehash, passwordProblems, verifyPassword } from './passwords.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
 import { type ClientInfo, type IssuedSession, SessionService } from './session.service.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 import { toUserView, type UserView } from './user-view.js';
 
 export interface RegisterInput {
@@ -22,11 +26,21 @@ export interface SignedIn extends IssuedSession {
   user: UserView;
 }
 
+export interface LoginInput {
+  email: string;
+  password: string;
+  remember: boolean;
+  /** The browser's device cookie, if it sent one (sign-in-throttle.ts). */
+  deviceCookie?: string | null;
+}
+
+/** A password sign-in also hands the browser a fresh device cookie for the account. */
+export interface SignedInWithPassword extends SignedIn {
+  deviceCookie: string;
+}
+
 /** product.md: one generic message for every failed login. */
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
-/** product.md: 5 failures a minute per e-mail and per client, then 429. */
-export const LOGIN_FAILURES_ALLOWED = 5;
-const LOGIN_WINDOW_MS = 60_000;
 /** Registrations per client address in 10 minutes: each costs an argon2 hash and may reveal a taken e-mail. */
 const REGISTRATIONS_PER_CLIENT = 10;
 
@@ -37,7 +51,16 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly rateLimiter: RateLimiter,
     private readonly transactions: Transactions,
+    private readonly throttle: SignInThrottle,
+    private readonly env: Environment,
   ) {}
+
+  private deviceCookiesOnce?: DeviceCookies;
+  // Read on first use, not at start-up: the CLI boots this service too and never signs anybody in.
+  private get deviceCookies(): DeviceCookies {
+    this.deviceCookiesOnce ??= new DeviceCookies(this.env.DEVICE_COOKIE_SECRET ?? localSecret(this.env, 'device-cookie-secret'));
+    return this.deviceCookiesOnce;
+  }
 
   async register(input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
     const byClient = await this.rateLimiter.hit(`register:client:${clientKey(client.ip)}`, 10 * 60_000);
@@ -62,28 +85,22 @@ export class AuthService {
     });
   }
 
-  async login(input: { email: string; password: string; remember: boolean }, client: ClientInfo): Promise<SignedIn> {
+  async login(input: LoginInput, client: ClientInfo): Promise<SignedInWithPassword> {
     const email = normaliseEmail(input.email);
-    const emailKey = `login:email:${email}`;
-    const clientKeyName = `login:client:${clientKey(client.ip)}`;
-    // Every attempt is counted before the password is checked, in one atomic upsert per key: parallel
-    // attempts cannot all slip under the limit. A success takes its count back afterwards.
-    const counted = [await this.rateLimiter.hit(emailKey, LOGIN_WINDOW_MS), await this.rateLimiter.hit(clientKeyName, LOGIN_WINDOW_MS)];
-    const blocked = counted.find((state) => state.hits > LOGIN_FAILURES_ALLOWED);
-    if (blocked) {
-      throw new RateLimitedError(`Too many sign-in attempts. Please try again in ${blocked.retryAfterSeconds} seconds.`, blocked.retryAfterSeconds);
-    }
     const user = await this.users.findByEmail(email);
+    // Only a device cookie of this very account exempts the attempt from other clients' failures.
+    const device = this.deviceCookies.read(input.deviceCookie);
+    const admission = await this.throttle.admit({ email, ip: client.ip, device: device && user && device.userId === user.id ? device : null });
     if (!(await verifyPassword(user?.passwordHash ?? null, input.password)) || !user) {
       throw new InvalidInputError('email', BAD_CREDENTIALS);
     }
-    await this.rateLimiter.reset(emailKey);
-    await this.rateLimiter.release(clientKeyName);
+    await this.throttle.succeeded(admission);
     user.lastLoginAt = new Date();
     // A hash made with older (heavier) settings is rewritten with today's while the password is at hand.
     if (user.passwordHash && passwordNeedsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password);
     await this.users.save(user);
-    return this.signIn(user, input.remember, client);
+    const signedIn = await this.signIn(user, input.remember, client);
+    return { ...signedIn, deviceCookie: this.deviceCookies.issue(user.id) };
   }
 
   /** Starts a session for a user who proved who they are some other way (OAuth). */

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
 import { AuthService, type SignedIn } from '../../application/auth.service.js';
 import { clientOf } from './client-info.js';
+import { deviceCookieOf, setDeviceCookie } from './device-cookie.js';
 import { LoginRequest, RegisterRequest } from './identity.requests.js';
 import { clearSessionCookie, setSessionCookie, tokenOf } from './session-cookie.js';
 
@@ -35,10 +36,17 @@ export class AuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: '`{user, token, expires_at}`; the session cookie is set.' })
   @ApiUnprocessableEntityResponse({ description: 'These credentials do not match our records.' })
-  @ApiTooManyRequestsResponse({ description: 'Five failures in a minute for the e-mail or the client; see Retry-After.' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many failures: 5 a minute for the e-mail from this client, 30 in 15 minutes from this client, 100 an hour for the e-mail '
+      + '(browsers that signed in to the account before are exempt from the last; ADR 0034); see Retry-After.',
+  })
   async login(@Body() body: LoginRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const signedIn = await this.auth.login({ email: body.email, password: body.password, remember: body.remember ?? false }, clientOf(request));
+    const signedIn = await this.auth.login(
+      { email: body.email, password: body.password, remember: body.remember ?? false, deviceCookie: deviceCookieOf(request) },
+      clientOf(request),
+    );
     setSessionCookie(reply, signedIn, this.secure);
+    setDeviceCookie(reply, signedIn.deviceCookie, this.secure);
     return signedInBody(signedIn);
   }
 
