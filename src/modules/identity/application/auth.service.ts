@@ -5,6 +5,7 @@ import { clientKey, RateLimiter } from '../../../platform/rate-limit/index.js';
 import { emailTaken } from '../domain/identity-errors.js';
 import { normaliseEmail, User } from '../domain/user.entity.js';
 import { hashPassword, passwordNeedsRehash, passwordProblems, verifyPassword } from './passwords.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
 import { type ClientInfo, type IssuedSession, SessionService } from './session.service.js';
 import { toUserView, type UserView } from './user-view.js';
@@ -37,6 +38,7 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly rateLimiter: RateLimiter,
     private readonly transactions: Transactions,
+    private readonly emailVerification: EmailVerificationService,
   ) {}
 
   async register(input: RegisterInput, client: ClientInfo): Promise<SignedIn> {
@@ -57,6 +59,8 @@ export class AuthService {
       user.passwordHash = passwordHash;
       user.lastLoginAt = new Date();
       await this.users.save(user);
+      // Nobody has proved the address yet (ADR 0033): the account shops at once, the link proves it later.
+      await this.emailVerification.requestFor(user);
       const session = await this.sessions.issue(user, input.remember, client);
       return { ...session, user: toUserView(user) };
     });
