@@ -605,6 +605,44 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     expect(cancelledProblems.unexpected().filter(ours)).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
+  it('OAuth onto an account whose address is unproven: a clear refusal on /login; signed in with the password, "Connect" links it', async () => {
+    // Someone registered the provider account's address with a password and never followed the verification link.
+    const login = `unproven${Date.now().toString(36)}`;
+    await registerByApi(shop.server.url, { email: oidcEmailFor(login) });
+    const refusal = `An account with this e-mail address already exists. Sign in with your password, then connect ${OIDC_NAME} from your account page.`;
+
+    const { page, problems } = await open();
+    await page.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+    await page.goto('/login');
+    await hydrated(page);
+    await page.locator('[data-oauth-providers]').getByRole('button', { name: `Sign in with ${OIDC_NAME}` }).click();
+    await page.waitForURL((url) => url.origin === oidcPeer.issuer);
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('any password');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click(); // consent
+    await page.waitForURL((url) => url.origin === shop.server.url && url.pathname === '/login');
+    await page.locator('[data-notice="error"]').getByText(refusal).waitFor({ state: 'visible' });
+    await expectAnonymous(page);
+
+    // The person does what the notice says: signs in with the password, then connects the provider.
+    await submitLogin(page, oidcEmailFor(login), GOOD_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.locator('[data-email-verification="unverified"]').getByText('Not verified yet.').waitFor({ state: 'visible' });
+    await hydrated(page);
+    await page.locator('[data-connected-providers]').getByRole('button', { name: `Connect ${OIDC_NAME}` }).click();
+    // The provider remembers this browser's sign-in; it may still ask for consent.
+    const connected = (url: URL) => url.origin === shop.server.url && url.searchParams.get('connected') === 'oidc';
+    await page.waitForURL((url) => connected(url) || (url.origin === oidcPeer.issuer && url.pathname.startsWith('/interaction/')));
+    if (new URL(page.url()).origin === oidcPeer.issuer) await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.origin === shop.server.url && url.pathname === '/account' && url.searchParams.get('connected') === 'oidc');
+    await page.locator('[data-connected-providers] [data-notice="success"]').getByText(`${OIDC_NAME} is now connected: you can sign in with it.`).waitFor({ state: 'visible' });
+    await page.locator('[data-provider="oidc"]').getByText('Connected').waitFor({ state: 'visible' });
+
+    const ours = (line: string) => !line.includes(oidcPeer.issuer);
+    expect(problems.unexpected().filter(ours)).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
   // Last: it uses up the sign-in attempts of the demo customer's address for a minute.
   it('too many failed sign-ins: the server\'s 429 message is shown', async () => {
     const { page, problems } = await open();
