@@ -472,7 +472,8 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await fieldError(page, 'current_password').waitFor({ state: 'visible' });
     await form.getByLabel('Current password').fill(GOOD_PASSWORD);
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await page.locator('[data-notice="success"]').getByText('Your details have been saved.').waitFor({ state: 'visible' });
+    // The new address is unverified until the link mailed to it is followed (ADR 0033): the notice says where it went.
+    await page.locator('[data-notice="success"]').getByText(`Your details have been saved. We have e-mailed a link to ${newEmail} to confirm the new address.`).waitFor({ state: 'visible' });
     expect(await form.getByLabel('Current password').count()).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-profile-390.png'), fullPage: true });

@@ -209,8 +209,7 @@ function EmailAddressStatus({ email, verified, hydrated }: { email: string; veri
       ) : (
         <>
           <p>
-            {email} — <strong>Not verified yet.</strong> Open the link we e-mailed you to confirm it is yours; until then you cannot connect a
-            sign-in provider by this address.
+            {email} — <strong>Not verified yet.</strong> Open the link we e-mailed you to confirm it is yours (it works for 48 hours).
           </p>
           {outcome ? (
             <Notice key={outcome.at} kind={outcome.kind} autoHideMs={false}>
