@@ -28,8 +28,8 @@ export const identityEntities = identityFeatures.flatMap((f) => f.entities);
 export interface IdentityPageServices {
   account: Pick<AccountService, 'getProfile' | 'listSessions'>;
   oauth: { providers(): OAuthProviderView[] } & Pick<OAuthService, 'connectedProviders'>;
-  /** The `/verify-email?token=…` page confirms the link as it renders (no script needed). */
-  emailVerification: Pick<EmailVerificationService, 'follow'>;
+  /** The `/verify-email?token=…` page looks the link up (read-only); its button confirms through the API. */
+  emailVerification: Pick<EmailVerificationService, 'inspect'>;
 }
 
 export const identityShopModule = shopModule({

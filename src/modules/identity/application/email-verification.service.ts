@@ -16,8 +16,8 @@ export const VERIFICATION_INVALID = 'This verification link is invalid or has ex
 /** Resends a user may ask for in 15 minutes: each one is an e-mail we send to an address nobody has proved yet. */
 const RESENDS_PER_15_MINUTES = 3;
 
-/** What the `/verify-email` page shows. */
-export type LinkOutcome = { state: 'verified' | 'already_verified'; email: string } | { state: 'invalid'; email: null };
+/** What the `/verify-email` page shows: a link to confirm, one already confirmed, or one that cannot be used. */
+export type LinkOutcome = { state: 'pending' | 'already_verified'; email: string } | { state: 'invalid'; email: null };
 
 export interface VerificationOutcome {
   email: string;
@@ -90,16 +90,18 @@ export class EmailVerificationService implements OnModuleInit {
     });
   }
 
-  /** The page's form of `confirm`: an unusable link is an outcome to show, not an error. */
-  async follow(token: string): Promise<LinkOutcome> {
+  /**
+   * What the `/verify-email` page shows, without changing anything: opening the link only offers a button. Mail
+   * scanners (Safe Links and the like) open every link in a message; if opening verified, a scanner would verify an
+   * account an attacker registered with the victim's address — the very account this verification protects against.
+   */
+  async inspect(token: string): Promise<LinkOutcome> {
     if (token.length < 20 || token.length > 200) return { state: 'invalid', email: null };
-    try {
-      const outcome = await this.confirm(token);
-      return { state: outcome.newlyVerified ? 'verified' : 'already_verified', email: outcome.email };
-    } catch (error) {
-      if (error instanceof InvalidInputError) return { state: 'invalid', email: null };
-      throw error;
-    }
+    const found = await this.tokens.findByHash(hashSecretToken(token));
+    if (!found || found.user.email !== found.email) return { state: 'invalid', email: null };
+    if (found.user.emailVerified) return { state: 'already_verified', email: found.email };
+    if (found.usedAt === null && found.expiresAt > new Date()) return { state: 'pending', email: found.email };
+    return { state: 'invalid', email: null };
   }
 
   /**
