@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { CookieClient, DEMO_CUSTOMER, GOOD_PASSWORD, nextIp, setCookieNamed, uniqueEmail } from '../support/identity-client.js';
+import { CookieClient, DEMO_ADMIN, DEMO_CUSTOMER, GOOD_PASSWORD, nextIp, setCookieNamed, signInByApi, uniqueEmail } from '../support/identity-client.js';
 import { waitForMail } from '../support/mailbox.js';
 import { OidcPeer } from '../support/oidc-peer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -125,6 +125,28 @@ describe(`OAuth sign-in against a real OpenID Connect provider (${databaseKind})
     // The sign-in page shows the message as it is (it is one of the shop's own).
     const page = await http().get(refused.headers.location as string).expect(200);
     expect(page.text).toContain('Sign in with your password, then connect Acme SSO from your account page.');
+  });
+
+  it('an account made by staff (no password, unverified) is told to choose a password first; after the reset the provider links', async () => {
+    const email = uniqueEmail('staff-made');
+    const admin = await signInByApi(shop, DEMO_ADMIN);
+    const made = await http().post('/api/admin/users').set('Authorization', admin.bearer).send({ email, first_name: 'Sam', last_name: 'Staff' }).expect(201);
+
+    peer.signInAs({ sub: `staff-made-${email}`, email, email_verified: true });
+    const refused = await signInThroughProvider();
+    expect(decodeURIComponent(refused.headers.location as string)).toBe(
+      '/login?oauth_error=An account with this e-mail address already exists. Choose its password with "Forgotten your password?", then sign in with Acme SSO again.',
+    );
+    expect(setCookieNamed(refused, 'shop_session')).toBeUndefined();
+    expect(await identitiesOf(made.body.id as number)).toHaveLength(0);
+
+    // Choosing the password through the e-mailed link proves the address: the provider then links by itself.
+    await http().post('/api/password/email').set('X-Forwarded-For', nextIp()).send({ email }).expect(200);
+    const token = /\/password\/reset\/([\w-]+)\?/.exec((await waitForMail(shop, email, 'Reset your password')).text)![1]!;
+    await http().post('/api/password/reset').send({ token, email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD }).expect(200);
+    const linked = await signInThroughProvider();
+    expect(linked.headers.location).toBe('/account');
+    expect(await identitiesOf(made.body.id as number)).toHaveLength(1);
   });
 
   it('connects a provider from the account page to the signed-in account, whatever its e-mail, and signs in with it afterwards', async () => {

@@ -14,6 +14,8 @@ describe('oauthErrorMessage', () => {
   it('shows the refusals of an unverified account and of a provider account connected elsewhere (ADR 0033)', () => {
     const unverified = 'An account with this e-mail address already exists. Sign in with your password, then connect Google from your account page.';
     expect(oauthErrorMessage(unverified, ['Google'])).toBe(unverified);
+    const noPassword = 'An account with this e-mail address already exists. Choose its password with "Forgotten your password?", then sign in with Google again.';
+    expect(oauthErrorMessage(noPassword, ['Google'])).toBe(noPassword);
     const elsewhere = 'That Google account is already connected to another account.';
     expect(oauthErrorMessage(elsewhere, ['Google'])).toBe(elsewhere);
   });

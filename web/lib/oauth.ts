@@ -33,6 +33,7 @@ function knownOAuthMessages(providerNames: readonly string[]): Set<string> {
     known.add(`Signing in with ${name} did not work. Please try again.`);
     known.add(`${name} did not confirm your e-mail address, so we cannot sign you in with it.`);
     known.add(`An account with this e-mail address already exists. Sign in with your password, then connect ${name} from your account page.`);
+    known.add(`An account with this e-mail address already exists. Choose its password with "Forgotten your password?", then sign in with ${name} again.`);
     known.add(`This account cannot sign in with ${name}. Please sign in with your password.`);
     known.add(`Your session changed while connecting ${name}. Please sign in and try again.`);
     known.add(`That ${name} account is already connected to another account.`);

@@ -15,6 +15,12 @@ import type { ClientInfo } from './session.service.js';
 /** ADR 0033: shown on the sign-in page when a provider's e-mail matches an account whose address is unproven. */
 export const UNVERIFIED_ACCOUNT_EXISTS = (providerName: string) =>
   `An account with this e-mail address already exists. Sign in with your password, then connect ${providerName} from your account page.`;
+/**
+ * The same for an account made by staff or `users:import`, which has no password yet: choosing one through the
+ * e-mailed reset link proves the address, after which the provider links by itself.
+ */
+export const UNVERIFIED_ACCOUNT_WITHOUT_PASSWORD = (providerName: string) =>
+  `An account with this e-mail address already exists. Choose its password with "Forgotten your password?", then sign in with ${providerName} again.`;
 const STAFF_PASSWORD_ONLY = (providerName: string) => `This account cannot sign in with ${providerName}. Please sign in with your password.`;
 
 export interface OAuthProviderView {
@@ -94,7 +100,9 @@ export class OAuthService {
         // Staff accounts are never taken over by an e-mail claim from outside: they sign in with their password.
         throw new OAuthSignInError(STAFF_PASSWORD_ONLY(provider.name));
       }
-      if (user && !user.emailVerified) throw new OAuthSignInError(UNVERIFIED_ACCOUNT_EXISTS(provider.name));
+      if (user && !user.emailVerified) {
+        throw new OAuthSignInError((user.passwordHash === null ? UNVERIFIED_ACCOUNT_WITHOUT_PASSWORD : UNVERIFIED_ACCOUNT_EXISTS)(provider.name));
+      }
       if (user) {
         await this.tellLinked(user, provider.name);
       } else {
