@@ -18,6 +18,7 @@ import { Migration20261125000100CreateInvoiceNumbers } from './Migration20261125
 import { Migration20261125000200PayOnAccount } from './Migration20261125000200PayOnAccount.js';
 import { Migration20261125000300AdminPortalIndexes } from './Migration20261125000300AdminPortalIndexes.js';
 import { Migration20261126000100BlogCoverUploads } from './Migration20261126000100BlogCoverUploads.js';
+import { Migration20261127000200EmailVerification } from './Migration20261127000200EmailVerification.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -43,4 +44,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125000200PayOnAccount', class: Migration20261125000200PayOnAccount },
   { name: 'Migration20261125000300AdminPortalIndexes', class: Migration20261125000300AdminPortalIndexes },
   { name: 'Migration20261126000100BlogCoverUploads', class: Migration20261126000100BlogCoverUploads },
+  { name: 'Migration20261127000200EmailVerification', class: Migration20261127000200EmailVerification },
 ];

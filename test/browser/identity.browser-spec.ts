@@ -472,7 +472,8 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await fieldError(page, 'current_password').waitFor({ state: 'visible' });
     await form.getByLabel('Current password').fill(GOOD_PASSWORD);
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await page.locator('[data-notice="success"]').getByText('Your details have been saved.').waitFor({ state: 'visible' });
+    // The new address is unverified until the link mailed to it is followed (ADR 0033): the notice says where it went.
+    await page.locator('[data-notice="success"]').getByText(`Your details have been saved. We have e-mailed a link to ${newEmail} to confirm the new address.`).waitFor({ state: 'visible' });
     expect(await form.getByLabel('Current password').count()).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-profile-390.png'), fullPage: true });
@@ -603,6 +604,55 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     const ours = (line: string) => !line.includes(oidcPeer.issuer);
     expect(problems.unexpected().filter(ours)).toEqual([]);
     expect(cancelledProblems.unexpected().filter(ours)).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('OAuth onto an account whose address is unproven: a clear refusal on /login; signed in with the password, "Connect" links it', async () => {
+    // Someone registered the provider account's address with a password and never followed the verification link.
+    const login = `unproven${Date.now().toString(36)}`;
+    await registerByApi(shop.server.url, { email: oidcEmailFor(login) });
+    const refusal = `An account with this e-mail address already exists. Sign in with your password, then connect ${OIDC_NAME} from your account page.`;
+
+    const { page, problems } = await open();
+    await page.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+    await page.goto('/login');
+    await hydrated(page);
+    await page.locator('[data-oauth-providers]').getByRole('button', { name: `Sign in with ${OIDC_NAME}` }).click();
+    await page.waitForURL((url) => url.origin === oidcPeer.issuer);
+    await page.locator('input[name="login"]').fill(login);
+    await page.locator('input[name="password"]').fill('any password');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click(); // consent
+    await page.waitForURL((url) => url.origin === shop.server.url && url.pathname === '/login');
+    await page.locator('[data-notice="error"]').getByText(refusal).waitFor({ state: 'visible' });
+    await expectAnonymous(page);
+
+    // The person does what the notice says: signs in with the password, then connects the provider.
+    await submitLogin(page, oidcEmailFor(login), GOOD_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/account');
+    await page.locator('[data-email-verification="unverified"]').getByText('Not verified yet.').waitFor({ state: 'visible' });
+    await hydrated(page);
+    await page.locator('[data-connected-providers]').getByRole('button', { name: `Connect ${OIDC_NAME}` }).click();
+    // The provider remembers this browser's sign-in; it may still ask for consent.
+    const connected = (url: URL) => url.origin === shop.server.url && url.searchParams.get('connected') === 'oidc';
+    await page.waitForURL((url) => connected(url) || (url.origin === oidcPeer.issuer && url.pathname.startsWith('/interaction/')));
+    if (new URL(page.url()).origin === oidcPeer.issuer) await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.origin === shop.server.url && url.pathname === '/account' && url.searchParams.get('connected') === 'oidc');
+    await page.locator('[data-connected-providers] [data-notice="success"]').getByText(`${OIDC_NAME} is now connected: you can sign in with it.`).waitFor({ state: 'visible' });
+    await page.locator('[data-provider="oidc"]').getByText('Connected').waitFor({ state: 'visible' });
+
+    // The e-mailed link: opening it only offers the button (mail scanners open links too); the button verifies.
+    const mail = await waitForMail(shop.server.url, oidcEmailFor(login), 'Confirm your e-mail address');
+    const link = new URL(/https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text)![0]);
+    await page.goto(link.pathname + link.search);
+    await hydrated(page);
+    await page.getByText(`Confirm that ${oidcEmailFor(login)} is your e-mail address.`).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+    await page.locator('[data-notice="success"]').getByText(`Thank you: ${oidcEmailFor(login)} is verified.`).waitFor({ state: 'visible' });
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    await page.locator('[data-email-verification="verified"]').getByText('Verified').waitFor({ state: 'visible' });
+
+    const ours = (line: string) => !line.includes(oidcPeer.issuer);
+    expect(problems.unexpected().filter(ours)).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
   // Last: it uses up the sign-in attempts of the demo customer's address for a minute.

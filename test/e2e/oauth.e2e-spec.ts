@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { nextIp, setCookieNamed, uniqueEmail } from '../support/identity-client.js';
+import { CookieClient, DEMO_ADMIN, DEMO_CUSTOMER, GOOD_PASSWORD, nextIp, setCookieNamed, signInByApi, uniqueEmail } from '../support/identity-client.js';
 import { waitForMail } from '../support/mailbox.js';
 import { OidcPeer } from '../support/oidc-peer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -61,14 +61,31 @@ describe(`OAuth sign-in against a real OpenID Connect provider (${databaseKind})
     expect(back.headers.location).toBe('/account');
     const session = setCookieNamed(back, 'shop_session')!.split(';')[0]!;
     const me = await http().get('/api/user').set('Cookie', session).expect(200);
-    expect(me.body).toMatchObject({ email, first_name: 'Sam', last_name: 'Safety', role: 'customer', has_password: false });
+    // The provider vouched for the address of the account it made (ADR 0033).
+    expect(me.body).toMatchObject({ email, first_name: 'Sam', last_name: 'Safety', role: 'customer', has_password: false, email_verified: true });
   });
 
-  it('links an existing account only by an e-mail the provider marks verified', async () => {
+  /** Registers from a browser-like client (signed in by cookie afterwards); the account's address is not verified yet. */
+  async function registerWithPassword(email: string, password = GOOD_PASSWORD) {
+    const client = new CookieClient(shop, nextIp());
+    const res = await client.post('/api/register', { first_name: 'Pat', last_name: 'Jones', email, password, password_confirmation: password });
+    expect(res.status).toBe(201);
+    return { client, userId: res.body.user.id as number };
+  }
+
+  /** Follows the link of the verification e-mail (ADR 0033). */
+  async function verifyAddress(email: string) {
+    const mail = await waitForMail(shop, email, 'Confirm your e-mail address');
+    const token = /\/verify-email\?token=([\w-]+)/.exec(mail.text)![1]!;
+    await http().post('/api/email/verify').send({ token }).expect(200);
+  }
+
+  const identitiesOf = (userId: number) => shop.sql('select subject from oauth_identities where user_id = ?', [userId]);
+
+  it('links an existing account only by an e-mail the provider marks verified and the shop has verified', async () => {
     const email = uniqueEmail('existing');
-    const registered = await http().post('/api/register').set('X-Forwarded-For', nextIp()).send({
-      first_name: 'Pat', last_name: 'Jones', email, password: 'Manual-Handling-2026', password_confirmation: 'Manual-Handling-2026',
-    }).expect(201);
+    const { userId } = await registerWithPassword(email);
+    await verifyAddress(email);
 
     peer.signInAs({ sub: `unverified-${email}`, email, email_verified: false });
     const refused = await signInThroughProvider();
@@ -81,13 +98,115 @@ describe(`OAuth sign-in against a real OpenID Connect provider (${databaseKind})
     expect(linked.headers.location).toBe('/account');
     expect((await waitForMail(shop, email, 'Acme SSO was linked to your account')).text).toContain('sign in to your account with Acme SSO');
     const me = await http().get('/api/user').set('Cookie', setCookieNamed(linked, 'shop_session')!.split(';')[0]!).expect(200);
-    expect(me.body.id).toBe(registered.body.user.id);
+    expect(me.body.id).toBe(userId);
 
     // The provider account stays linked by its subject, even if its e-mail changes later.
     peer.signInAs({ sub: `verified-${email}`, email: uniqueEmail('renamed'), email_verified: true });
     const again = await signInThroughProvider();
     const me2 = await http().get('/api/user').set('Cookie', setCookieNamed(again, 'shop_session')!.split(';')[0]!).expect(200);
-    expect(me2.body.id).toBe(registered.body.user.id);
+    expect(me2.body.id).toBe(userId);
+  });
+
+  it('pre-hijacking: an account registered with an unproven address is neither linked nor signed in by the real owner\'s provider', async () => {
+    // The attacker registers the victim's address first, with a password of their own, and never verifies it.
+    const victim = uniqueEmail('victim');
+    const { userId: attackersAccount } = await registerWithPassword(victim, 'Attackers-Own-Password-1');
+
+    peer.signInAs({ sub: `victim-${victim}`, email: victim, email_verified: true, given_name: 'Vic', family_name: 'Tim' });
+    const refused = await signInThroughProvider();
+    expect(refused.status).toBe(302);
+    expect(decodeURIComponent(refused.headers.location as string)).toBe(
+      '/login?oauth_error=An account with this e-mail address already exists. Sign in with your password, then connect Acme SSO from your account page.',
+    );
+    expect(setCookieNamed(refused, 'shop_session')).toBeUndefined();
+    expect(await identitiesOf(attackersAccount)).toHaveLength(0);
+    expect(await shop.sql('select id from oauth_identities where subject = ?', [`victim-${victim}`])).toHaveLength(0);
+
+    // The sign-in page shows the message as it is (it is one of the shop's own).
+    const page = await http().get(refused.headers.location as string).expect(200);
+    expect(page.text).toContain('Sign in with your password, then connect Acme SSO from your account page.');
+  });
+
+  it('an account made by staff (no password, unverified) is told to choose a password first; after the reset the provider links', async () => {
+    const email = uniqueEmail('staff-made');
+    const admin = await signInByApi(shop, DEMO_ADMIN);
+    const made = await http().post('/api/admin/users').set('Authorization', admin.bearer).send({ email, first_name: 'Sam', last_name: 'Staff' }).expect(201);
+
+    peer.signInAs({ sub: `staff-made-${email}`, email, email_verified: true });
+    const refused = await signInThroughProvider();
+    expect(decodeURIComponent(refused.headers.location as string)).toBe(
+      '/login?oauth_error=An account with this e-mail address already exists. Choose its password with "Forgotten your password?", then sign in with Acme SSO again.',
+    );
+    expect(setCookieNamed(refused, 'shop_session')).toBeUndefined();
+    expect(await identitiesOf(made.body.id as number)).toHaveLength(0);
+
+    // Choosing the password through the e-mailed link proves the address: the provider then links by itself.
+    await http().post('/api/password/email').set('X-Forwarded-For', nextIp()).send({ email }).expect(200);
+    const token = /\/password\/reset\/([\w-]+)\?/.exec((await waitForMail(shop, email, 'Reset your password')).text)![1]!;
+    await http().post('/api/password/reset').send({ token, email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD }).expect(200);
+    const linked = await signInThroughProvider();
+    expect(linked.headers.location).toBe('/account');
+    expect(await identitiesOf(made.body.id as number)).toHaveLength(1);
+  });
+
+  it('connects a provider from the account page to the signed-in account, whatever its e-mail, and signs in with it afterwards', async () => {
+    const email = uniqueEmail('connector');
+    const { client, userId } = await registerWithPassword(email);
+    const account = await client.get('/account');
+    expect(account.text).toContain('Connect Acme SSO');
+
+    // Anonymous callers cannot start a link.
+    await http().post('/api/oauth/oidc/link').expect(401);
+
+    const subject = `connect-${email}`;
+    peer.signInAs({ sub: subject, email: uniqueEmail('work-address'), email_verified: false });
+    const start = await client.post('/api/oauth/oidc/link');
+    expect(start.status).toBe(200);
+    const callback = await peer.authorize(start.body.url as string);
+    const back = await client.get(callback.pathname + callback.search);
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe('/account?connected=oidc');
+    expect(await identitiesOf(userId)).toEqual([{ subject }]);
+    expect((await waitForMail(shop, email, 'Acme SSO was linked to your account')).text).toContain('If this was not you');
+    const after = await client.get('/account?connected=oidc');
+    expect(after.text).toContain('Acme SSO is now connected: you can sign in with it.');
+    expect(after.text).not.toContain('Connect Acme SSO');
+
+    // Signing in with the provider now reaches this account.
+    const signedIn = await signInThroughProvider();
+    const me = await http().get('/api/user').set('Cookie', setCookieNamed(signedIn, 'shop_session')!.split(';')[0]!).expect(200);
+    expect(me.body.id).toBe(userId);
+
+    // Another account cannot take the same provider account over.
+    const { client: other, userId: otherId } = await registerWithPassword(uniqueEmail('other'));
+    const otherStart = await other.post('/api/oauth/oidc/link');
+    const otherBack = await other.get(((u) => u.pathname + u.search)(await peer.authorize(otherStart.body.url as string)));
+    expect(decodeURIComponent(otherBack.headers.location as string)).toBe('/account?oauth_error=That Acme SSO account is already connected to another account.');
+    expect(await identitiesOf(otherId)).toHaveLength(0);
+    expect(await identitiesOf(userId)).toEqual([{ subject }]);
+  });
+
+  it('a link flow finishes only in the session that started it', async () => {
+    const { client, userId } = await registerWithPassword(uniqueEmail('session-bound'));
+    peer.signInAs({ sub: `bound-${userId}`, email: uniqueEmail('bound'), email_verified: true });
+    const start = await client.post('/api/oauth/oidc/link');
+    const callback = await peer.authorize(start.body.url as string);
+    // Signed out in between (or someone else signed in): the flow cookie alone links nothing.
+    await client.post('/api/logout');
+    const back = await client.get(callback.pathname + callback.search);
+    expect(back.headers.location).toMatch(/^\/account\?oauth_error=.*session%20changed/);
+    expect(await identitiesOf(userId)).toHaveLength(0);
+
+    // Staff are not offered a link either.
+    const staff = new CookieClient(shop, nextIp());
+    expect((await staff.post('/api/login', { email: 'admin@example.com', password: 'demo-admin-password' })).status).toBe(200);
+    expect((await staff.post('/api/oauth/oidc/link')).status).toBe(422);
+  });
+
+  it('links the demo customer (verified by the seeder) by its e-mail', async () => {
+    peer.signInAs({ sub: 'demo-customer-sso', email: DEMO_CUSTOMER.email, email_verified: true });
+    const linked = await signInThroughProvider();
+    expect(linked.headers.location).toBe('/account');
   });
 
   it('never links an administrator account by an e-mail claim', async () => {

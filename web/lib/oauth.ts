@@ -4,8 +4,10 @@ import { apiFetch } from './api.js';
  * Starts an external sign-in (seed §7: `POST /api/oauth/{provider}` → `{url}`, to which the user is sent).
  * Only an http(s) URL is followed; anything else is treated as a failed call.
  */
-export async function startOAuth(providerId: string): Promise<void> {
-  const answer = await apiFetch<{ url?: unknown }>(`/api/oauth/${encodeURIComponent(providerId)}`, { method: 'POST' });
+export async function startOAuth(providerId: string, options: { link?: boolean } = {}): Promise<void> {
+  // `link`: the account page's "Connect …", which comes back linked to the signed-in account (ADR 0033).
+  const path = `/api/oauth/${encodeURIComponent(providerId)}${options.link ? '/link' : ''}`;
+  const answer = await apiFetch<{ url?: unknown }>(path, { method: 'POST' });
   const url = typeof answer?.url === 'string' ? answer.url : '';
   let parsed: URL | null;
   try {
@@ -30,6 +32,11 @@ function knownOAuthMessages(providerNames: readonly string[]): Set<string> {
   for (const name of providerNames) {
     known.add(`Signing in with ${name} did not work. Please try again.`);
     known.add(`${name} did not confirm your e-mail address, so we cannot sign you in with it.`);
+    known.add(`An account with this e-mail address already exists. Sign in with your password, then connect ${name} from your account page.`);
+    known.add(`An account with this e-mail address already exists. Choose its password with "Forgotten your password?", then sign in with ${name} again.`);
+    known.add(`This account cannot sign in with ${name}. Please sign in with your password.`);
+    known.add(`Your session changed while connecting ${name}. Please sign in and try again.`);
+    known.add(`That ${name} account is already connected to another account.`);
   }
   return known;
 }

@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { accountsFeature } from './accounts.feature.js';
 import { SessionGuard } from './adapters/http/session.guard.js';
+import { emailVerificationFeature } from './email-verification.feature.js';
 import { oauthFeature } from './oauth.feature.js';
 import { passwordResetFeature } from './password-reset.feature.js';
 import { moduleOf } from '../../platform/feature-slice.js';
 
-export const identityFeatures = [accountsFeature, passwordResetFeature, oauthFeature];
+export const identityFeatures = [accountsFeature, passwordResetFeature, emailVerificationFeature, oauthFeature];
 
 @Module(moduleOf(identityFeatures))
 export class IdentityModule {}

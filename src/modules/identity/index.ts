@@ -1,12 +1,14 @@
 /** The identity module's public face: other modules, web/ and cli/ import only from here. */
 import { IdentityModule, identityFeatures } from './identity.module.js';
 import { AccountService } from './application/account.service.js';
+import { EmailVerificationService } from './application/email-verification.service.js';
 import { OAuthService, type OAuthProviderView } from './application/oauth.service.js';
 import { shopModule } from '../../platform/shop-module.js';
 
 export { IdentityModule, IdentityHttpModule } from './identity.module.js';
 export { AccountService } from './application/account.service.js';
 export { AuthService } from './application/auth.service.js';
+export { EmailVerificationService, type LinkOutcome, type VerificationOutcome } from './application/email-verification.service.js';
 export { OAuthService, type OAuthProviderView } from './application/oauth.service.js';
 export { UserAdministrationService, DEMO_ACCOUNTS } from './application/user-administration.service.js';
 export { UserDirectory } from './application/user-directory.service.js';
@@ -25,14 +27,16 @@ export const identityEntities = identityFeatures.flatMap((f) => f.entities);
 /** What storefront pages may call of identity, in-process. */
 export interface IdentityPageServices {
   account: Pick<AccountService, 'getProfile' | 'listSessions'>;
-  oauth: { providers(): OAuthProviderView[] };
+  oauth: { providers(): OAuthProviderView[] } & Pick<OAuthService, 'connectedProviders'>;
+  /** The `/verify-email?token=…` page looks the link up (read-only); its button confirms through the API. */
+  emailVerification: Pick<EmailVerificationService, 'inspect'>;
 }
 
 export const identityShopModule = shopModule({
   module: IdentityModule,
   entities: identityEntities,
   pageServices: {
-    inject: [AccountService, OAuthService],
-    build: (account: AccountService, oauth: OAuthService): IdentityPageServices => ({ account, oauth }),
+    inject: [AccountService, OAuthService, EmailVerificationService],
+    build: (account: AccountService, oauth: OAuthService, emailVerification: EmailVerificationService): IdentityPageServices => ({ account, oauth, emailVerification }),
   },
 });

@@ -7,6 +7,8 @@ import { OrderList } from '../../components/orders/OrderList.js';
 import { apiFetch } from '../../lib/api.js';
 import { formFailure } from '../../lib/form-errors.js';
 import { describeUserAgent, formatDateTime } from '../../lib/format.js';
+import { oauthErrorMessage, startOAuth } from '../../lib/oauth.js';
+import { usePageContext } from 'vike-react/usePageContext';
 import { useShell } from '../../lib/shell.js';
 import type { Data } from './+data.js';
 
@@ -29,9 +31,10 @@ interface Outcome {
 
 /** The account overview: where to go next, and every signed-in device with a way to sign it out. */
 export default function Page() {
-  const { sessions: initial, recentOrders, orderCount } = useData<Data>();
+  const { sessions: initial, recentOrders, orderCount, emailVerified, providers } = useData<Data>();
   const { user } = useShell();
   const hydrated = useHydrated();
+  const search = usePageContext().urlParsed.search;
   const [sessions, setSessions] = useState<SessionRow[]>(initial);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -72,6 +75,14 @@ export default function Page() {
         </p>
       ) : null}
       <AccountNav />
+
+      <EmailAddressStatus email={user?.email ?? ''} verified={emailVerified} hydrated={hydrated} />
+      <ConnectedProviders
+        providers={providers}
+        hydrated={hydrated}
+        connected={search.connected}
+        error={search.oauth_error !== undefined ? oauthErrorMessage(search.oauth_error, providers.map((p) => p.name)) : null}
+      />
 
       <section aria-labelledby="account-sections-heading">
         <h2 id="account-sections-heading" className="visually-hidden">
@@ -168,5 +179,106 @@ export default function Page() {
         </div>
       </section>
     </div>
+  );
+}
+
+/** ADR 0033: whether the address is proven, and the way to have the link sent again. */
+function EmailAddressStatus({ email, verified, hydrated }: { email: string; verified: boolean; hydrated: boolean }) {
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  async function resend() {
+    setSending(true);
+    try {
+      const answer = await apiFetch<{ message?: string }>('/api/user/email-verification', { method: 'POST' });
+      setOutcome((last) => ({ kind: 'success', text: answer?.message ?? 'We have e-mailed you a new link.', at: (last?.at ?? 0) + 1 }));
+    } catch (error) {
+      setOutcome((last) => ({ kind: 'error', text: formFailure(error).message, at: (last?.at ?? 0) + 1 }));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="account-email" aria-labelledby="account-email-heading" data-email-verification={verified ? 'verified' : 'unverified'}>
+      <h2 id="account-email-heading">E-mail address</h2>
+      {verified ? (
+        <p>
+          {email} <span className="badge">Verified</span>
+        </p>
+      ) : (
+        <>
+          <p>
+            {email} — <strong>Not verified yet.</strong> Open the link we e-mailed you to confirm it is yours (it works for 48 hours).
+          </p>
+          {outcome ? (
+            <Notice key={outcome.at} kind={outcome.kind} autoHideMs={false}>
+              {outcome.text}
+            </Notice>
+          ) : null}
+          <p>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              disabled={!hydrated || sending}
+              aria-busy={sending || undefined}
+              onClick={() => void resend()}
+              data-resend-verification=""
+            >
+              Resend the link
+            </button>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** "Connect {Provider}": starts the provider's flow bound to this session; coming back links it to this account. */
+function ConnectedProviders(props: { providers: Data['providers']; hydrated: boolean; connected: string | undefined; error: string | null }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (props.providers.length === 0) return null;
+  const connectedName = props.providers.find((p) => p.id === props.connected && p.connected)?.name;
+
+  async function connect(providerId: string) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await startOAuth(providerId, { link: true });
+    } catch (error) {
+      setFailure(formFailure(error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="account-providers" aria-labelledby="account-providers-heading" data-connected-providers="">
+      <h2 id="account-providers-heading">Sign-in providers</h2>
+      {connectedName ? <Notice kind="success">{`${connectedName} is now connected: you can sign in with it.`}</Notice> : null}
+      {props.error ? <Notice kind="error">{props.error}</Notice> : null}
+      {failure ? <Notice kind="error">{failure}</Notice> : null}
+      <ul className="oauth__list account-providers__list">
+        {props.providers.map((provider) => (
+          <li key={provider.id} data-provider={provider.id}>
+            {provider.connected ? (
+              <span>
+                {provider.name} <span className="badge">Connected</span>
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                disabled={!props.hydrated || busy}
+                onClick={() => void connect(provider.id)}
+                data-connect-provider={provider.id}
+              >
+                {`Connect ${provider.name}`}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

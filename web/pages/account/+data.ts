@@ -12,11 +12,16 @@ export async function data(pageContext: PageContextServer) {
   const viewer = pageContext.viewer;
   // The guard has already turned anonymous visitors away; this only covers a session that ended in between.
   if (!viewer) throw redirect(loginUrlFor(pageContext.urlPathname));
-  const [sessions, recent] = await Promise.all([
+  const [sessions, recent, profile, connected] = await Promise.all([
     pageContext.services.account.listSessions(viewer.userId, viewer.sessionId),
     pageContext.services.orders.listForCustomer(viewer.userId, 1, RECENT_ORDERS),
+    pageContext.services.account.getProfile(viewer.userId),
+    pageContext.services.oauth.connectedProviders(viewer.userId),
   ]);
   return {
+    emailVerified: profile.email_verified,
+    // Staff sign in with their password only (oauth.service.ts), so they are offered no provider to connect.
+    providers: profile.role === 'admin' ? [] : pageContext.services.oauth.providers().map(({ id, name }) => ({ id, name, connected: connected.includes(id) })),
     recentOrders: recent.data,
     orderCount: recent.meta.total,
     sessions: sessions.map((s) => ({

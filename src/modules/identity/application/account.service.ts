@@ -6,6 +6,7 @@ import { RateLimiter } from '../../../platform/rate-limit/index.js';
 import { emailTaken } from '../domain/identity-errors.js';
 import { normaliseEmail, type PostalAddress, type User } from '../domain/user.entity.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { PASSWORD_RESET_REPOSITORY, type PasswordResetRepository } from './ports/password-reset-repository.port.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
 import { SessionService, type SessionView } from './session.service.js';
@@ -27,6 +28,11 @@ export interface ProfileChanges {
 
 /** Wrong current passwords a user may give in a minute: a stolen session must not become a guessing oracle. */
 const PASSWORD_CHECKS_PER_MINUTE = 5;
+/**
+ * Attempts to change the e-mail address an account may make in an hour, successful or not (issue 25 item 8): each
+ * answer tells whether an address has an account, so the profile must not become an enumeration oracle.
+ */
+export const EMAIL_CHANGES_PER_HOUR = 5;
 
 /** A signed-in customer looking after their own account. */
 @Injectable()
@@ -38,6 +44,7 @@ export class AccountService {
     private readonly mail: OutboundMail,
     private readonly rateLimiter: RateLimiter,
     private readonly transactions: Transactions,
+    private readonly emailVerification: EmailVerificationService,
   ) {}
 
   async getProfile(userId: number): Promise<UserView> {
@@ -47,6 +54,9 @@ export class AccountService {
   async updateProfile(userId: number, currentSessionId: number, changes: ProfileChanges): Promise<UserView> {
     const user = await this.load(userId);
     const newEmail = changes.email !== undefined && normaliseEmail(changes.email) !== user.email ? normaliseEmail(changes.email) : null;
+    // Counted before anything else and outside the transaction, so an attempt that ends in "already exists"
+    // (which rolls the transaction back) still counts.
+    if (newEmail) await this.countEmailChange(user);
     // product.md: changing the e-mail needs the current password (it is where password resets go). Checked
     // before the transaction, so a wrong guess stays counted.
     if (newEmail && user.passwordHash !== null) {
@@ -102,7 +112,7 @@ export class AccountService {
     const owner = await this.users.findByEmail(email);
     if (owner && owner.id !== user.id) throw emailTaken();
     const previous = user.email;
-    user.email = email;
+    user.changeEmail(email);
     // Whoever holds the old address (or a link sent to it) loses access; the old address is told.
     await this.sessions.revokeAllForUser(user.id, currentSessionId);
     await this.resetTokens.invalidateAllForUser(user.id, new Date());
@@ -113,6 +123,19 @@ export class AccountService {
         `Hello ${user.firstName},\n\nThe e-mail address of your account was changed from ${previous} to ${email}, ` +
         'and every other device was signed out.\n\nIf this was not you, contact us straight away.\n',
     });
+    // The new address is unproven until its holder follows the link (ADR 0033).
+    await this.users.save(user);
+    await this.emailVerification.requestFor(user);
+  }
+
+  private async countEmailChange(user: User): Promise<void> {
+    const state = await this.rateLimiter.hit(`email-change:user:${user.id}`, 60 * 60_000);
+    if (state.hits > EMAIL_CHANGES_PER_HOUR) {
+      throw new RateLimitedError(
+        `Too many attempts to change your e-mail address. Please try again in ${Math.ceil(state.retryAfterSeconds / 60)} minutes.`,
+        state.retryAfterSeconds,
+      );
+    }
   }
 
   private async checkCurrentPassword(user: User, password: string, wrongMessage: string): Promise<void> {

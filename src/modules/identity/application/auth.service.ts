@@ -8,6 +8,7 @@ import { emailTaken } from '../domain/identity-errors.js';
 import { normaliseEmail, User } from '../domain/user.entity.js';
 import { DeviceCookies } from './device-cookies.js';
 import { hashPassword, passwordNeedsRehash, passwordProblems, verifyPassword } from './passwords.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
 import { type ClientInfo, type IssuedSession, SessionService } from './session.service.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -53,6 +54,7 @@ export class AuthService {
     private readonly transactions: Transactions,
     private readonly throttle: SignInThrottle,
     private readonly env: Environment,
+    private readonly emailVerification: EmailVerificationService,
   ) {}
 
   private deviceCookiesOnce?: DeviceCookies;
@@ -80,6 +82,8 @@ export class AuthService {
       user.passwordHash = passwordHash;
       user.lastLoginAt = new Date();
       await this.users.save(user);
+      // Nobody has proved the address yet (ADR 0033): the account shops at once, the link proves it later.
+      await this.emailVerification.requestFor(user);
       const session = await this.sessions.issue(user, input.remember, client);
       return { ...session, user: toUserView(user) };
     });

@@ -92,6 +92,8 @@ export class PasswordResetService implements OnModuleInit {
       const problems = passwordProblems(input.password, [user.email, user.firstName, user.lastName]);
       if (problems.length > 0) throw new DomainError('invalid', 'The given data was invalid.', { password: problems });
       user.passwordHash = passwordHash;
+      // The link reached the account's mailbox, which is what verifying the address proves (ADR 0033).
+      if (user.email === reset.email) user.markEmailVerified(now);
       await this.users.save(user);
       await this.tokens.invalidateAllForUser(user.id, now);
       await this.sessions.revokeAllForUser(user.id);

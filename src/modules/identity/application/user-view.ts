@@ -18,6 +18,8 @@ export interface UserView {
   /** May pay on account ("invoice" at checkout); set by staff only. */
   account_terms: boolean;
   has_password: boolean;
+  /** The holder proved control of `email` (ADR 0033); false again after the address changes. */
+  email_verified: boolean;
   created_at: string;
   last_login_at: string | null;
 }
@@ -39,6 +41,7 @@ export function toUserView(user: User): UserView {
     marketing_consent_at: user.marketingConsentAt?.toISOString() ?? null,
     account_terms: user.accountTerms,
     has_password: user.passwordHash !== null,
+    email_verified: user.emailVerified,
     created_at: user.createdAt.toISOString(),
     last_login_at: user.lastLoginAt?.toISOString() ?? null,
   };

@@ -32,6 +32,12 @@ export class User {
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
   lastLoginAt: Date | null = null;
+  /**
+   * When the shop last saw proof that the holder controls `email` (ADR 0033): the e-mailed link, a password
+   * reset, or a provider's verified claim for a new account. Null until then, and again after the address changes.
+   * Only a verified account may be linked to a provider account by its e-mail.
+   */
+  emailVerifiedAt: Date | null = null;
 
   constructor(input: { email: string; firstName: string; lastName: string; role?: Role }) {
     this.email = normaliseEmail(input.email);
@@ -45,6 +51,23 @@ export class User {
     if (consent === this.marketingConsent) return;
     this.marketingConsent = consent;
     this.marketingConsentAt = consent ? now : null;
+  }
+
+  get emailVerified(): boolean {
+    return this.emailVerifiedAt !== null;
+  }
+
+  /** Keeps the first proof's time: a later link or reset proves nothing new. */
+  markEmailVerified(now: Date): void {
+    this.emailVerifiedAt ??= now;
+  }
+
+  /** A new address is unproven until its holder follows the link sent to it. */
+  changeEmail(email: string): void {
+    const normalised = normaliseEmail(email);
+    if (normalised === this.email) return;
+    this.email = normalised;
+    this.emailVerifiedAt = null;
   }
 }
 
@@ -74,5 +97,6 @@ export const UserSchema = defineEntity({
     createdAt: p.datetime(),
     updatedAt: p.datetime().onUpdate(() => new Date()),
     lastLoginAt: p.datetime().nullable(),
+    emailVerifiedAt: p.datetime().nullable(),
   },
 });

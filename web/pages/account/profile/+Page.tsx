@@ -107,7 +107,7 @@ export default function Page() {
   const [saved, setSaved] = useState<Profile>(profile);
   const initial = useMemo(() => valuesOf(saved), [saved]);
   const [values, setValues] = useState<FormValues>(initial);
-  const [notice, setNotice] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ at: number; text: string } | null>(null);
 
   const emailChanged = String(values.email).trim().toLowerCase() !== saved.email.toLowerCase();
   const fields = profileFields({ currentPassword: emailChanged && saved.has_password, delivery: values.delivery_same_as_billing !== true });
@@ -122,9 +122,11 @@ export default function Page() {
     if (values.delivery_same_as_billing === true) body.delivery_address = body.billing_address;
     const user = await apiFetch<Profile>('/api/user/profile', { method: 'PUT', body });
     const next: Profile = { ...saved, ...user };
+    // A new address is unverified until the link just mailed to it is followed (ADR 0033): say where it went.
+    const text = next.email !== saved.email ? `Your details have been saved. We have e-mailed a link to ${next.email} to confirm the new address.` : 'Your details have been saved.';
     setSaved(next);
     setValues(valuesOf(next));
-    setNotice(Date.now());
+    setNotice({ at: Date.now(), text });
   }
 
   return (
@@ -132,8 +134,8 @@ export default function Page() {
       <h1>Your profile</h1>
       <AccountNav />
       {notice !== null ? (
-        <Notice key={notice} kind="success">
-          Your details have been saved.
+        <Notice key={notice.at} kind="success">
+          {notice.text}
         </Notice>
       ) : null}
       <FieldForm

@@ -149,3 +149,9 @@ export class PasswordResetRequest {
   @ApiProperty() @IsString(CONFIRMED) @MatchesField('password', CONFIRMED)
   password_confirmation!: string;
 }
+
+export class EmailVerificationRequest {
+  @ApiProperty({ description: 'The token from the e-mailed link `/verify-email?token=…`.' })
+  @IsString() @Length(20, 200, { message: 'This verification link is invalid or has expired.' })
+  token!: string;
+}

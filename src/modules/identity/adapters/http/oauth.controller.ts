@@ -1,10 +1,12 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
+import type { Viewer } from '../../../../shared/viewer.js';
 import { OAuthService } from '../../application/oauth.service.js';
 import { OAuthSignInError } from '../../domain/identity-errors.js';
 import type { OidcFlow } from '../../application/ports/oidc-client.port.js';
+import { Authenticated, CurrentViewer, type RequestWithViewer } from './access.js';
 import { clientOf } from './client-info.js';
 import { setSessionCookie } from './session-cookie.js';
 
@@ -34,25 +36,53 @@ export class OAuthController {
   @ApiNotFoundResponse({ description: 'No such provider is configured.' })
   async start(@Param('provider') provider: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const { url, flow } = await this.oauth.start(provider);
-    void reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
-      path: FLOW_PATH, httpOnly: true, sameSite: 'lax', secure: this.secure, maxAge: 600,
-    });
+    this.setFlow(reply, flow);
+    return { url };
+  }
+
+  /** "Connect {Provider}" on the account page: `{url}`; the callback links the provider account to this session's user. */
+  @Post(':provider/link')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOkResponse({ description: '`{url}` of the provider\'s sign-in page; coming back links it to the signed-in account.' })
+  @ApiUnauthorizedResponse({ description: 'Not signed in.' })
+  @ApiNotFoundResponse({ description: 'No such provider is configured.' })
+  async startLink(@Param('provider') provider: string, @CurrentViewer() viewer: Viewer, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { url, flow } = await this.oauth.startLink(provider, viewer);
+    this.setFlow(reply, flow);
     return { url };
   }
 
   @Get(':provider/callback')
-  @ApiOkResponse({ description: 'Redirects to /account signed in, or to /login?oauth_error=… .' })
-  async callback(@Param('provider') provider: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  @ApiOkResponse({ description: 'Redirects to /account signed in, or to /login?oauth_error=… (a link: /account?connected=… or /account?oauth_error=…).' })
+  async callback(@Param('provider') provider: string, @Req() request: RequestWithViewer, @Res() reply: FastifyReply): Promise<void> {
     const flow = readFlow(request.cookies[FLOW_COOKIE]);
     void reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
+    const callbackUrl = new URL(request.url, this.env.publicUrl);
+    if (flow?.linkSessionId !== undefined) {
+      try {
+        await this.oauth.finishLink(provider, callbackUrl, flow, request.viewer ?? null);
+        await reply.redirect(`/account?connected=${encodeURIComponent(provider)}`, 302);
+      } catch (error) {
+        if (!(error instanceof OAuthSignInError)) throw error;
+        await reply.redirect(`/account?oauth_error=${encodeURIComponent(error.message)}`, 302);
+      }
+      return;
+    }
     try {
-      const signedIn = await this.oauth.finish(provider, new URL(request.url, this.env.publicUrl), flow, clientOf(request));
+      const signedIn = await this.oauth.finish(provider, callbackUrl, flow, clientOf(request));
       setSessionCookie(reply, signedIn, this.secure);
       await reply.redirect('/account', 302);
     } catch (error) {
       if (!(error instanceof OAuthSignInError)) throw error;
       await reply.redirect(`/login?oauth_error=${encodeURIComponent(error.message)}`, 302);
     }
+  }
+
+  private setFlow(reply: FastifyReply, flow: OidcFlow): void {
+    void reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
+      path: FLOW_PATH, httpOnly: true, sameSite: 'lax', secure: this.secure, maxAge: 600,
+    });
   }
 
   private get secure(): boolean {
@@ -65,7 +95,8 @@ function readFlow(cookie: string | undefined): OidcFlow | null {
   try {
     const flow = JSON.parse(Buffer.from(cookie, 'base64url').toString('utf8')) as Partial<OidcFlow>;
     const ok = ['provider', 'state', 'nonce', 'codeVerifier'].every((k) => typeof flow[k as keyof OidcFlow] === 'string');
-    return ok ? (flow as OidcFlow) : null;
+    const link = flow.linkSessionId === undefined || Number.isSafeInteger(flow.linkSessionId);
+    return ok && link ? (flow as OidcFlow) : null;
   } catch {
     return null;
   }

@@ -14,4 +14,9 @@ export class MikroOrmOAuthIdentityRepository implements OAuthIdentityRepository 
   async save(identity: OAuthIdentity): Promise<void> {
     await this.em.persist(identity).flush();
   }
+
+  async providersOf(userId: number): Promise<string[]> {
+    const rows = await this.em.find(OAuthIdentity, { user: userId }, { fields: ['provider'], orderBy: { id: 'asc' } });
+    return [...new Set(rows.map((row) => row.provider))];
+  }
 }

@@ -15,6 +15,12 @@ export interface OidcFlow {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /**
+   * Set when a signed-in user started the flow to connect the provider to their account ("Connect … " on the
+   * account page): the session that started it. The cookie is the browser's to edit, so this only names a
+   * session; the callback links to whoever is signed in by that same session, never to an id read from here.
+   */
+  linkSessionId?: number;
 }
 
 export interface OidcClaims {
