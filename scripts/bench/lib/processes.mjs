@@ -53,6 +53,8 @@ export function startShop({ root, settings, databaseUrl, dataDir, logDir, extraA
     cwd: root,
     env: {
       NODE_ENV: 'production',
+      // The bench buys with the embedded test provider; production refuses to start without that choice.
+      PAYMENT_PROVIDER: 'test',
       PORT: String(settings.shopPort),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
