@@ -11,6 +11,66 @@ import { databaseKind } from '../support/test-database.js';
 
 const SECRET = 'whsec_payments_e2e_secret_0123456789';
 
+/** A Stripe-shaped checkout session event; `session` overrides (or, with undefined, removes) the session's fields. */
+function sessionEvent(eventId: string, type: string, reference: string, orderId: number, session: Record<string, unknown>): string {
+  const object: Record<string, unknown> = {
+    id: reference, object: 'checkout.session', amount_total: 0, currency: 'gbp', payment_status: 'paid', metadata: { order_id: String(orderId) }, ...session,
+  };
+  for (const [key, value] of Object.entries(session)) if (value === undefined) delete object[key];
+  return JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+}
+
+interface WebhookPath {
+  /** An order awaiting payment through this provider. */
+  arrange(): Promise<{ id: number; reference: string; total: number }>;
+  /** Posts the event correctly signed for this provider; the answer's outcome. */
+  deliver(body: string): Promise<string>;
+  statusOf(orderId: number): Promise<string>;
+  notesOf(orderId: number): Promise<string[]>;
+}
+
+/**
+ * What a correctly signed event must prove before an order is paid (issue 25): the same checks whichever provider
+ * signed it, since both send Stripe-shaped events.
+ */
+function believesOnlyWhatIsProven(path: () => WebhookPath) {
+  let n = 0;
+  const eventId = (name: string) => `evt_${name}_${process.pid}_${++n}`;
+
+  it.each<[string, (total: number) => Record<string, unknown>, string]>([
+    ['a completed session still unpaid', (total) => ({ amount_total: total, payment_status: 'unpaid' }), 'awaiting_payment'],
+    ['a session needing no payment', (total) => ({ amount_total: total, payment_status: 'no_payment_required' }), 'awaiting_payment'],
+    ['no payment_status', (total) => ({ amount_total: total, payment_status: undefined }), 'awaiting_payment'],
+    ['dollars', (total) => ({ amount_total: total, currency: 'usd' }), 'currency_mismatch'],
+    ['no amount_total', () => ({ amount_total: undefined }), 'amount_mismatch'],
+    ['a penny short', (total) => ({ amount_total: total - 1 }), 'amount_mismatch'],
+    ['a penny over', (total) => ({ amount_total: total + 1 }), 'amount_mismatch'],
+  ])('leaves the order unpaid for %s', async (_case, session, outcome) => {
+    const order = await path().arrange();
+    expect(await path().deliver(sessionEvent(eventId('unproven'), 'checkout.session.completed', order.reference, order.id, session(order.total)))).toBe(outcome);
+    expect(await path().statusOf(order.id)).toBe('pending_payment');
+  });
+
+  it('pays on async_payment_succeeded after a completed-but-unpaid session, with the same checks', async () => {
+    const order = await path().arrange();
+    const deliver = (type: string, session: Record<string, unknown>) => path().deliver(sessionEvent(eventId('async'), type, order.reference, order.id, session));
+    expect(await deliver('checkout.session.completed', { amount_total: order.total, payment_status: 'unpaid' })).toBe('awaiting_payment');
+    expect(await deliver('checkout.session.async_payment_succeeded', { amount_total: order.total, currency: 'usd' })).toBe('currency_mismatch');
+    expect(await deliver('checkout.session.async_payment_succeeded', { amount_total: order.total - 1 })).toBe('amount_mismatch');
+    expect(await path().statusOf(order.id)).toBe('pending_payment');
+    expect(await deliver('checkout.session.async_payment_succeeded', { amount_total: order.total })).toBe('paid');
+    expect(await path().statusOf(order.id)).toBe('paid');
+  });
+
+  it('notes an async_payment_failed and leaves the order waiting for the time-out', async () => {
+    const order = await path().arrange();
+    const failed = sessionEvent(eventId('failed'), 'checkout.session.async_payment_failed', order.reference, order.id, { amount_total: order.total, payment_status: 'unpaid' });
+    expect(await path().deliver(failed)).toBe('payment_failed');
+    expect(await path().statusOf(order.id)).toBe('pending_payment');
+    expect(await path().notesOf(order.id)).toContainEqual(expect.stringContaining('The payment failed'));
+  });
+}
+
 /** A free TCP port on the loopback, for a shop that must reach itself over real HTTP (the test provider's webhook). */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -221,6 +281,15 @@ describe(`Payments (${databaseKind})`, () => {
     });
   });
 
+  describe('what a signed event proves, from the test provider', () => {
+    believesOnlyWhatIsProven(() => ({
+      arrange: newOrder,
+      deliver: async (body) => (await webhook(body, stripeSignature(body, SECRET)).expect(200)).body.outcome as string,
+      statusOf,
+      notesOf: async (orderId) => (await historyOf(orderId)).map((entry) => entry.note ?? ''),
+    }));
+  });
+
   describe('the payment timeout', () => {
     it('cancels an unpaid order once its time is up and gives the stock back, once', async () => {
       const order = await newOrder();
@@ -283,6 +352,30 @@ describe(`Payments (${databaseKind})`, () => {
       expect(res.body.outcome).toBe('paid');
       expect((await stripeShop.sql<{ status: string }>('select status from orders where id = ?', [order!.id]))[0]!.status).toBe('paid');
       await request(stripeShop.app.getHttpServer()).get('/pay/test/cs_test_stripe_e2e').expect(404);
+    });
+
+    describe('what a signed event proves, from Stripe', () => {
+      let placed = 0;
+      believesOnlyWhatIsProven(() => ({
+        arrange: async () => {
+          placed += 1;
+          const reference = `cs_test_stripe_checks_${placed}`;
+          const [order] = await stripeShop.sql<{ id: number }>(
+            `insert into orders (number, customer_id, status, billing_address, subtotal, delivery_total, vat, grand_total, payment_method, payment_provider, payment_reference)
+             values (?, 1, 'pending_payment', '{}', 2000, 0, 400, 2400, 'card', 'stripe', ?) returning id`,
+            [`HS-9100${String(placed).padStart(2, '0')}`, reference],
+          );
+          await stripeShop.sql(`insert into order_history (order_id, from_status, to_status, note) values (?, null, 'pending_payment', null)`, [order!.id]);
+          return { id: order!.id, reference, total: 2400 };
+        },
+        deliver: async (payload) => {
+          const res = await request(stripeShop.app.getHttpServer()).post('/api/payments/stripe/webhook').set('content-type', 'application/json')
+            .set('stripe-signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET })).send(payload).expect(200);
+          return res.body.outcome as string;
+        },
+        statusOf: async (orderId) => (await stripeShop.sql<{ status: string }>('select status from orders where id = ?', [orderId]))[0]!.status,
+        notesOf: async (orderId) => (await stripeShop.sql<{ note: string | null }>('select note from order_history where order_id = ? order by id', [orderId])).map((row) => row.note ?? ''),
+      }));
     });
   });
 });
