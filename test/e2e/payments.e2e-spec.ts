@@ -60,6 +60,10 @@ function believesOnlyWhatIsProven(path: () => WebhookPath) {
     expect(await path().statusOf(order.id)).toBe('pending_payment');
     expect(await deliver('checkout.session.async_payment_succeeded', { amount_total: order.total })).toBe('paid');
     expect(await path().statusOf(order.id)).toBe('paid');
+    // A failure reported for an order no longer waiting changes nothing and notes nothing.
+    expect(await deliver('checkout.session.async_payment_failed', { amount_total: order.total, payment_status: 'unpaid' })).toBe('ignored');
+    expect(await path().statusOf(order.id)).toBe('paid');
+    expect(await path().notesOf(order.id)).not.toContainEqual(expect.stringContaining('The payment failed'));
   });
 
   it('notes an async_payment_failed and leaves the order waiting for the time-out', async () => {

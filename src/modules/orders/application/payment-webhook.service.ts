@@ -72,6 +72,8 @@ export class PaymentWebhookService {
       return { outcome: 'unknown_order', orderId: null };
     }
     if (event.type === ASYNC_PAYMENT_FAILED) {
+      // Only a waiting order learns anything from it: a note on a paid or cancelled one would mislead staff.
+      if (order.status !== 'pending_payment') return { outcome: 'ignored', orderId: order.id };
       this.logger.warn(`Order ${order.number}: the payment of session ${event.reference} failed; the order stays ${order.status}.`);
       const note = `The payment failed (${this.provider.name} ${event.reference}); the order was not paid.`;
       await this.orders.save(order, [new OrderHistoryEntry(order.id, order.status, order.status, new Date(), note, null)]);
