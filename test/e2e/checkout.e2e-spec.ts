@@ -133,7 +133,7 @@ describe(`Checkout (${databaseKind})`, () => {
     }, 120_000);
 
     describe('at most 2 card orders waiting for payment per customer (issue 25)', () => {
-      const REFUSAL = 'You have 2 orders waiting for payment. Pay or cancel one of them before placing another.';
+      const REFUSAL = 'You have 2 orders waiting for payment. Pay one of them before placing another; an order left unpaid is cancelled 30 minutes after it was placed.';
       const body = () => ({ billing_address: ADDRESS, delivery_address: ADDRESS, delivery_type_id: tracked48, accept_terms: true });
 
       it('refuses a third with 409 and reserves nothing; the checkout says so up front; paying one lets the next through', async () => {

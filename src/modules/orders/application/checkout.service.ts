@@ -106,7 +106,7 @@ export class CheckoutService {
       billing_address: address(profile.billing_address),
       delivery_address: address(profile.delivery_address ?? profile.billing_address),
       payment_methods: profile.account_terms ? ['card', 'invoice'] : ['card'],
-      card_orders_refused: unpaid >= MAX_UNPAID_CARD_ORDERS ? tooManyUnpaidOrdersMessage(unpaid) : null,
+      card_orders_refused: unpaid >= MAX_UNPAID_CARD_ORDERS ? tooManyUnpaidOrdersMessage(unpaid, this.env.ORDER_PAYMENT_TIMEOUT_MINUTES) : null,
     };
   }
 
@@ -141,7 +141,7 @@ export class CheckoutService {
       // Before anything is reserved, and counted under the customer's lock so two racing checkouts cannot both pass.
       if (!onAccount) {
         const unpaid = await this.orders.lockCheckoutsAndCountUnpaidCardOrders(userId);
-        if (unpaid >= MAX_UNPAID_CARD_ORDERS) throw new TooManyUnpaidOrdersError(unpaid);
+        if (unpaid >= MAX_UNPAID_CARD_ORDERS) throw new TooManyUnpaidOrdersError(unpaid, this.env.ORDER_PAYMENT_TIMEOUT_MINUTES);
       }
       const snapshot = lines.map((line, position) => {
         const option = options.get(line.optionId)!;

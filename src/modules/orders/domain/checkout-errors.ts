@@ -7,13 +7,17 @@ import { DomainError } from '../../../shared/domain-error.js';
  */
 export const MAX_UNPAID_CARD_ORDERS = 2;
 
-export function tooManyUnpaidOrdersMessage(count: number): string {
-  return `You have ${count} orders waiting for payment. Pay or cancel one of them before placing another.`;
+/**
+ * Customers cannot cancel an order themselves, so the message says what frees a place: paying, or the payment
+ * time-out (ORDER_PAYMENT_TIMEOUT_MINUTES) cancelling an order left unpaid.
+ */
+export function tooManyUnpaidOrdersMessage(count: number, timeoutMinutes: number): string {
+  return `You have ${count} orders waiting for payment. Pay one of them before placing another; an order left unpaid is cancelled ${timeoutMinutes} minutes after it was placed.`;
 }
 
 /** 409: the customer already has MAX_UNPAID_CARD_ORDERS card orders awaiting payment; nothing was reserved. */
 export class TooManyUnpaidOrdersError extends DomainError {
-  constructor(count: number) {
-    super('conflict', tooManyUnpaidOrdersMessage(count));
+  constructor(count: number, timeoutMinutes: number) {
+    super('conflict', tooManyUnpaidOrdersMessage(count, timeoutMinutes));
   }
 }
