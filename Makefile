@@ -47,7 +47,7 @@ seed: build
 start: build
 	./bin/shop db:migrate
 	./bin/shop db:seed --demo
-	NODE_ENV=production ./bin/shop serve
+	NODE_ENV=production PAYMENT_PROVIDER=test ./bin/shop serve
 
 dev: install
 	rm -rf dist/src dist/cli dist/migrations

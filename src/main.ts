@@ -5,7 +5,7 @@ import { collectStartUpGarbage } from './platform/memory/scavenge.js';
 import { EmbeddedDatabaseInUseError } from './platform/persistence/embedded-database-lock.js';
 
 async function main(): Promise<void> {
-  const env = loadEnvironment();
+  const env = loadEnvironment(process.env, 'web-server');
   const app = await createShopApp(env);
   // SIGTERM/SIGINT drain the requests in flight (readiness 503 first), then close the modules: ADR 0029. Handled
   // here rather than by Nest's shutdown hooks, which re-raise the signal and so make the exit code depend on which

@@ -24,7 +24,7 @@ const databaseUrl = url.toString();
 const dataDir = path.join(root, 'var/bench/download-memory');
 const port = Number(process.env.PORT ?? 3987);
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: base };
+const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: base };
 const node = path.join(root, 'node_modules/.bin/node');
 
 async function sql(connection, text, params = []) {

@@ -62,6 +62,7 @@ const services = memoised(app.get(PAGE_SERVICES));
 const shell = {
   appName: 'HS Training Direct', user: null, basket: { grand_total: '0.00', items: 0 }, publicUrl: 'http://localhost:3000', seo: null,
   company: toShellCompany(app.get(CompanyDetails)),
+  paymentsSimulated: true, // the bench shop runs the embedded test provider
 };
 const headers = { host: 'localhost:3000', 'user-agent': 'bench', accept: 'text/html' };
 

@@ -132,6 +132,8 @@ export async function startCluster({ databaseUrl, dataDir, instances = 2, env = 
   const publicUrl = `http://127.0.0.1:${balancerPort}`;
   const shared = {
     NODE_ENV: 'production',
+    // A demo on loopback: the embedded test provider, chosen on purpose (production refuses to start otherwise).
+    PAYMENT_PROVIDER: 'test',
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-import { ConfigurationError, loadEnvironment } from './environment.js';
+import { ConfigurationError, loadEnvironment, PAYMENT_PROVIDER_REQUIRED } from './environment.js';
 
 describe('loadEnvironment', () => {
   it('applies the documented defaults', () => {
@@ -45,5 +45,29 @@ describe('loadEnvironment', () => {
     expect(message).toContain('DATABASE_URL must be a postgres://');
     expect(message).toContain('NODE_ENV must be one of');
     expect(message).toContain('PUBLIC_URL must be an http(s) URL');
+  });
+
+  describe('the payment provider (issue 25)', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+
+    it('stops a production web server that chose neither Stripe nor the test provider, with one message', () => {
+      expect(() => loadEnvironment({ NODE_ENV: 'production' }, 'web-server')).toThrow(PAYMENT_PROVIDER_REQUIRED);
+      expect(() => loadEnvironment({}, 'web-server')).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET[\s\S]*PAYMENT_PROVIDER=test/);
+      expect(loadEnvironment({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' }, 'web-server').paymentProvider).toBe('test');
+      expect(loadEnvironment({ NODE_ENV: 'production', ...stripe }, 'web-server').paymentProvider).toBe('stripe');
+    });
+
+    it('keeps the test provider the default in development and test, and for commands', () => {
+      expect(loadEnvironment({ NODE_ENV: 'development' }, 'web-server').paymentProvider).toBe('test');
+      expect(loadEnvironment({ NODE_ENV: 'test' }, 'web-server').paymentProvider).toBe('test');
+      expect(loadEnvironment({ NODE_ENV: 'production' }).paymentProvider).toBe('test');
+    });
+
+    it('refuses a provider that does not match the Stripe settings, listed with the other problems', () => {
+      expect(() => loadEnvironment({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'test', ...stripe })).toThrow(/PAYMENT_PROVIDER=test cannot go with STRIPE_SECRET_KEY/);
+      expect(() => loadEnvironment({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER=stripe needs both/);
+      expect(() => loadEnvironment({ PAYMENT_PROVIDER: 'paypal', PORT: 'x' })).toThrow(/PORT must be a whole number[\s\S]*PAYMENT_PROVIDER must be one of stripe, test/);
+      expect(loadEnvironment({ NODE_ENV: 'test', PAYMENT_PROVIDER: 'stripe', ...stripe }).paymentProvider).toBe('stripe');
+    });
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
+const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
@@ -178,6 +179,16 @@ export class Environment {
   @Max(1440, { message: 'DOWNLOAD_LINK_MINUTES may be at most 1440 (a day)' })
   DOWNLOAD_LINK_MINUTES = 30;
 
+  /**
+   * Which payment provider takes the money: `stripe` (needs both Stripe settings) or `test` (the embedded provider,
+   * which charges nobody). Unset: Stripe when its keys are set, else the test provider — except that a production
+   * web server refuses to start without one of the two chosen on purpose (ADR 0032).
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(PAYMENT_PROVIDERS, { message: `PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
+  PAYMENT_PROVIDER?: (typeof PAYMENT_PROVIDERS)[number];
+
   /** Stripe Checkout instead of the embedded test provider: both must be set (`sk_…` and the webhook's `whsec_…`). */
   @Transform(emptyToUndefined) @IsOptional() @Matches(/^(sk|rk)_(test|live)_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)' })
   STRIPE_SECRET_KEY?: string;
@@ -232,6 +243,12 @@ export class Environment {
     return this.NODE_ENV === 'production';
   }
 
+  /** The provider in use: `stripe` with its keys (or when asked for), else the embedded `test` provider. */
+  get paymentProvider(): 'stripe' | 'test' {
+    if (this.PAYMENT_PROVIDER) return this.PAYMENT_PROVIDER;
+    return this.STRIPE_SECRET_KEY || this.STRIPE_WEBHOOK_SECRET ? 'stripe' : 'test';
+  }
+
   get usesEmbeddedDatabase(): boolean {
     return this.DATABASE_URL === undefined;
   }
@@ -257,19 +274,47 @@ const KEYS = [
   'QUEUE_POLL_MS', 'QUEUE_RETRY_BASE_MS', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS', 'TRUST_PROXY', 'OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET', 'OAUTH_OIDC_ISSUER',
   'OAUTH_OIDC_CLIENT_ID', 'OAUTH_OIDC_CLIENT_SECRET', 'OAUTH_OIDC_NAME', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT',
   'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PREVIEW_AUTO_APPROVE',
-  'ORDER_PAYMENT_TIMEOUT_MINUTES', 'PAYMENT_TEST_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
+  'ORDER_PAYMENT_TIMEOUT_MINUTES', 'PAYMENT_TEST_WEBHOOK_SECRET', 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET',
   'SELLER_NAME', 'SELLER_ADDRESS', 'SELLER_VAT_NUMBER', 'SELLER_COMPANY_NUMBER', 'SELLER_PHONE', 'SELLER_EMAIL',
   'SELLER_SOCIAL_LINKS', 'SELLER_BANK_DETAILS', 'DOWNLOAD_LINK_SECRET', 'DOWNLOAD_LINK_MINUTES',
   'DEVICE_COOKIE_SECRET',
 ] as const;
 
-export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {
+/**
+ * The message a production web server stops with when nobody chose how it takes payments: the embedded test
+ * provider charges nobody, so it must never be what a shop gets by forgetting Stripe's keys (issue 25).
+ */
+export const PAYMENT_PROVIDER_REQUIRED =
+  'NODE_ENV=production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take card payments with Stripe, or PAYMENT_PROVIDER=test for a demo shop whose payments are simulated (nobody is charged)';
+
+/** Settings that are each valid but do not go together. */
+function combinationProblems(env: Environment, purpose: Purpose): string[] {
+  const problems: string[] = [];
+  const stripeKeys = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET);
+  if (env.PAYMENT_PROVIDER === 'test' && stripeKeys) {
+    problems.push('PAYMENT_PROVIDER=test cannot go with STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET: remove the Stripe settings, or PAYMENT_PROVIDER');
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('PAYMENT_PROVIDER=stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (purpose === 'web-server' && env.isProduction && !stripeKeys && env.PAYMENT_PROVIDER === undefined) problems.push(PAYMENT_PROVIDER_REQUIRED);
+  return problems;
+}
+
+/**
+ * `web-server`: the process customers reach (main.ts) — it alone must refuse to run a production shop that
+ * charges nobody. The command line (migrations, imports, the queue worker) takes no orders, so it does not ask.
+ */
+export type Purpose = 'web-server' | 'command';
+
+export function loadEnvironment(source: Record<string, string | undefined> = process.env, purpose: Purpose = 'command'): Environment {
   const raw: Record<string, string | undefined> = {};
   for (const key of KEYS) raw[key] = source[key];
   const env = plainToInstance(Environment, raw);
   const problems = validateSync(env, { skipMissingProperties: false }).flatMap((error) =>
     Object.values(error.constraints ?? {}),
   );
+  problems.push(...combinationProblems(env, purpose));
   if (problems.length > 0) throw new ConfigurationError(problems);
   return env;
 }

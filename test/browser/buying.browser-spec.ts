@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually } from '../support/browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
-import { DEMO_COUNCIL, DEMO_CUSTOMER, hydrated, signInThroughForm } from '../support/identity-browser.js';
+import { DEMO_COUNCIL, DEMO_CUSTOMER, GOOD_PASSWORD, hydrated, registerByApi, signInThroughForm, uniqueEmail } from '../support/identity-browser.js';
 import { pdfText } from '../support/pdf-text.js';
 import { ROOT } from '../support/server-process.js';
 import { databaseKind } from '../support/test-database.js';
@@ -290,5 +290,42 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     const missing = await page.goto('/complete?order=999999');
     expect(missing?.status()).toBe(404);
     expect(problems.unexpected([/status of 404\b/])).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
+  it('the test payment page is the order\'s customer\'s: another signed-in customer gets a not-found page, the owner pays', async () => {
+    const owner = { email: uniqueEmail('owner'), password: GOOD_PASSWORD };
+    await registerByApi(shop.server.url, owner);
+    const { page } = await shop.open();
+    await signInThroughForm(page, owner);
+    // A demo shop on the test provider says so on every storefront page (issue 25).
+    expect(await page.getByRole('note').innerText()).toContain('Demo shop — payments are simulated');
+    await addFromCategory(page, 'risk-assessments', /^Add Risk assessment template/);
+    await page.goto('/checkout');
+    await hydrated(page);
+    const billing = page.locator('[data-address="billing_address"]');
+    await billing.getByLabel('Full name').fill('Owen Owner');
+    await billing.getByLabel('Address line 1').fill('2 Mill Lane');
+    await billing.getByLabel('Town or city').fill('Leeds');
+    await billing.getByLabel('Postcode').fill('LS1 4AP');
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: /^Continue to payment/ }).click();
+    await page.waitForURL(/\/pay\/test\//);
+    const payUrl = page.url();
+
+    // Someone else, signed in as another customer, opens the owner's payment link.
+    const stranger = await shop.open();
+    await signInThroughForm(stranger.page, DEMO_CUSTOMER);
+    const refused = await stranger.page.goto(payUrl);
+    expect(refused?.status()).toBe(404);
+    expect(await stranger.page.locator('h1').innerText()).toBe('Payment session not found');
+    expect(await stranger.page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    expect(stranger.problems.unexpected([/status of 404\b/])).toEqual([]);
+
+    // Still unpaid: the owner's page still offers Pay, and paying works.
+    await page.reload();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/complete\?order=\d+/);
+    await page.locator('[data-order-result="paid"]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('[data-order-status]').innerText()).toBe('Paid');
   }, JOURNEY_TIMEOUT);
 });

@@ -3,7 +3,7 @@ import { DomainError } from '../../src/shared/domain-error.js';
 import { OutOfStockError } from '../../src/modules/catalogue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { CookieClient, nextIp } from '../support/identity-client.js';
-import { ADDRESS, createCustomer, deliveryTypeId, placeOrder } from '../support/orders-fixtures.js';
+import { ADDRESS, completedEvent, createCustomer, deliveryTypeId, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -12,6 +12,8 @@ import { databaseKind } from '../support/test-database.js';
  * the race for the last unit; the finer cases go through CheckoutService.place, which POST /api/checkout calls
  * with the basket's lines.
  */
+const WEBHOOK_SECRET = 'whsec_checkout_test_secret_0123456789';
+
 describe(`Checkout (${databaseKind})`, () => {
   let shop: TestApp;
   let customer: CookieClient;
@@ -27,7 +29,7 @@ describe(`Checkout (${databaseKind})`, () => {
   };
 
   beforeAll(async () => {
-    shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: 'whsec_checkout_test_secret_0123456789', TRUST_PROXY: '127.0.0.1,::1,::ffff:127.0.0.1' });
+    shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: WEBHOOK_SECRET, TRUST_PROXY: '127.0.0.1,::1,::ffff:127.0.0.1' });
     customer = new CookieClient(shop, nextIp());
     await customer.post('/api/login', { email: 'customer@example.com', password: 'demo-customer-password' }).then((res) => expect(res.status).toBe(200));
     tracked48 = await deliveryTypeId(shop, 'Royal Mail Tracked 48');
@@ -129,6 +131,67 @@ describe(`Checkout (${databaseKind})`, () => {
       for (const res of refused) expect(res.body.message).toBe('"Final Copy DVD — DVD" is out of stock.');
       expect(await qtyOf(option!)).toBe(0);
     }, 120_000);
+
+    describe('at most 2 card orders waiting for payment per customer (issue 25)', () => {
+      const REFUSAL = 'You have 2 orders waiting for payment. Pay one of them before placing another; an order left unpaid is cancelled 30 minutes after it was placed.';
+      const body = () => ({ billing_address: ADDRESS, delivery_address: ADDRESS, delivery_type_id: tracked48, accept_terms: true });
+
+      it('refuses a third with 409 and reserves nothing; the checkout says so up front; paying one lets the next through', async () => {
+        const { optionIds: [option] } = await createProduct(shop.sql, { title: 'Hoarded DVD', options: [{ name: 'DVD', qty: 10, weight: 150 }] });
+        const buyer = new CookieClient(shop, nextIp());
+        const email = `hoarder.${Date.now().toString(36)}@acme-training.co.uk`;
+        expect((await buyer.post('/api/register', { first_name: 'Hal', last_name: 'Der', email, password: 'hoarding-password-123', password_confirmation: 'hoarding-password-123' })).status).toBe(201);
+        const [{ id: buyerId }] = (await shop.sql<{ id: number }>('select id from users where email = ?', [email])) as [{ id: number }];
+        const first = await placeOrder(shop, buyerId, [{ optionId: option!, qty: 2 }], { deliveryTypeId: tracked48 });
+        expect((await buyer.get('/api/checkout')).body.card_orders_refused).toBeNull();
+        await placeOrder(shop, buyerId, [{ optionId: option!, qty: 2 }], { deliveryTypeId: tracked48 });
+        expect(await qtyOf(option!)).toBe(6);
+
+        expect((await buyer.post('/api/basket/items', { option_id: option })).status).toBe(200);
+        expect((await buyer.get('/api/checkout')).body.card_orders_refused).toBe(REFUSAL);
+        const page = await buyer.get('/checkout');
+        expect(page.status).toBe(200);
+        expect(page.text).toMatch(new RegExp(`data-card-orders-refused=""><p>${REFUSAL}</p>`));
+        const refused = await buyer.post('/api/checkout', body());
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({ status: 409, message: REFUSAL });
+        expect(await qtyOf(option!)).toBe(6);
+        expect(await shop.sql('select id from orders where customer_id = ?', [buyerId])).toHaveLength(2);
+        expect((await buyer.get('/api/basket')).body.items).toHaveLength(1); // kept, to place once one is paid
+
+        const reference = (await shop.sql<{ payment_reference: string }>('select payment_reference from orders where id = ?', [first.order.id]))[0]!.payment_reference;
+        const event = completedEvent(`evt_cap_${first.order.id}`, reference, first.order.id, first.order.totals.grand_total);
+        await http().post('/api/payments/test/webhook').set('content-type', 'application/json').set('stripe-signature', stripeSignature(event, WEBHOOK_SECRET)).send(event).expect(200);
+        expect((await buyer.get('/api/checkout')).body.card_orders_refused).toBeNull();
+        expect((await buyer.get('/checkout')).text).not.toContain('data-card-orders-refused');
+        expect((await buyer.post('/api/checkout', body())).status).toBe(201);
+        expect(await qtyOf(option!)).toBe(5);
+      });
+
+      it('lets one of two racing checkouts through when only one more is allowed', async () => {
+        const buyer = await createCustomer(shop);
+        const { optionIds: [option] } = await createProduct(shop.sql, { title: 'Raced DVD', options: [{ name: 'DVD', qty: 10, weight: 150 }] });
+        const place = () => placeOrder(shop, buyer.id, [{ optionId: option!, qty: 1 }], { deliveryTypeId: tracked48 });
+        await place();
+        const outcomes = await Promise.allSettled([place(), place()]);
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const [rejected] = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+        expect((rejected!.reason as DomainError).kind).toBe('conflict');
+        expect((rejected!.reason as Error).message).toBe(REFUSAL);
+        expect(await qtyOf(option!)).toBe(8);
+      });
+
+      it('does not count orders on account', async () => {
+        const council = new CookieClient(shop, nextIp());
+        expect((await council.post('/api/login', { email: 'council@example.com', password: 'demo-council-password' })).status).toBe(200);
+        const [{ id: councilId }] = (await shop.sql<{ id: number }>('select id from users where email = ?', ['council@example.com'])) as [{ id: number }];
+        const { optionIds: [option] } = await createProduct(shop.sql, { title: 'Council DVD', options: [{ name: 'DVD', qty: 10, weight: 150 }] });
+        for (let i = 0; i < 2; i++) await placeOrder(shop, councilId, [{ optionId: option!, qty: 1 }], { deliveryTypeId: tracked48 });
+        await expect(placeOrder(shop, councilId, [{ optionId: option!, qty: 1 }], { deliveryTypeId: tracked48 })).rejects.toThrow(REFUSAL);
+        const onAccount = await placeOrder(shop, councilId, [{ optionId: option!, qty: 1 }], { deliveryTypeId: tracked48, paymentMethod: 'invoice', poNumber: 'PO-CAP-1' });
+        expect(onAccount.order.status).toBe('awaiting_payment');
+      });
+    });
   });
 
   describe('the line and order ceilings (issue 25)', () => {

@@ -421,6 +421,7 @@ describe(`server-rendered pages (${databaseKind})`, () => {
           phone: '01234 567890', phone_e164: '+441234567890', email: expect.any(String), vat_number: 'GB 123 4567 89', company_number: '01234567',
           social_links: expect.arrayContaining([{ href: 'https://www.linkedin.com/', label: 'LinkedIn' }]),
         },
+        paymentsSimulated: true, // the embedded test provider (no Stripe keys)
       });
       const data = json.data as Record<string, { html: string } | null>;
       expect(data.intro?.html).toContain('Health and safety training that people remember');
@@ -582,5 +583,32 @@ describe(`server-rendered pages (${databaseKind})`, () => {
       expect(body.data).toBeUndefined();
       for (const key of SERVER_ONLY_KEYS) expect(allKeys(body)).not.toContain(key);
     });
+  });
+});
+
+describe(`the demo notice (issue 25, ${databaseKind})`, () => {
+  const NOTICE = /<p class="demo-notice" role="note" data-demo-notice=""><strong>Demo shop — payments are simulated\.<\/strong>/;
+  const PAGES = ['/', '/category', '/basket', '/contact', '/login', '/no/such/page'];
+
+  it('is on every storefront page while the test provider takes the payments', async () => {
+    const shop = await startTestApp();
+    try {
+      for (const path of PAGES) expect([path, (await request(shop.app.getHttpServer()).get(path)).text]).toEqual([path, expect.stringMatching(NOTICE)]);
+    } finally {
+      await shop.close();
+    }
+  });
+
+  it('is on no page with Stripe configured', async () => {
+    const shop = await startTestApp({ STRIPE_SECRET_KEY: 'sk_test_not_a_real_key_no_network', STRIPE_WEBHOOK_SECRET: 'whsec_pages_e2e_secret' });
+    try {
+      for (const path of PAGES) {
+        const page = await request(shop.app.getHttpServer()).get(path);
+        expect(page.text).toContain('<footer'); // a real page, without the notice
+        expect(page.text).not.toContain('data-demo-notice');
+      }
+    } finally {
+      await shop.close();
+    }
   });
 });

@@ -4,11 +4,76 @@ import Stripe from 'stripe';
 import { OrderLifecycleService } from '../../src/modules/orders/index.js';
 import { JobWorker } from '../../src/platform/queue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
+import { CookieClient, nextIp, uniqueEmail } from '../support/identity-client.js';
 import { completedEvent, createCustomer, deliveryTypeId, inContext, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
 const SECRET = 'whsec_payments_e2e_secret_0123456789';
+
+/** A Stripe-shaped checkout session event; `session` overrides (or, with undefined, removes) the session's fields. */
+function sessionEvent(eventId: string, type: string, reference: string, orderId: number, session: Record<string, unknown>): string {
+  const object: Record<string, unknown> = {
+    id: reference, object: 'checkout.session', amount_total: 0, currency: 'gbp', payment_status: 'paid', metadata: { order_id: String(orderId) }, ...session,
+  };
+  for (const [key, value] of Object.entries(session)) if (value === undefined) delete object[key];
+  return JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+}
+
+interface WebhookPath {
+  /** An order awaiting payment through this provider. */
+  arrange(): Promise<{ id: number; reference: string; total: number }>;
+  /** Posts the event correctly signed for this provider; the answer's outcome. */
+  deliver(body: string): Promise<string>;
+  statusOf(orderId: number): Promise<string>;
+  notesOf(orderId: number): Promise<string[]>;
+}
+
+/**
+ * What a correctly signed event must prove before an order is paid (issue 25): the same checks whichever provider
+ * signed it, since both send Stripe-shaped events.
+ */
+function believesOnlyWhatIsProven(path: () => WebhookPath) {
+  let n = 0;
+  const eventId = (name: string) => `evt_${name}_${process.pid}_${++n}`;
+
+  it.each<[string, (total: number) => Record<string, unknown>, string]>([
+    ['a completed session still unpaid', (total) => ({ amount_total: total, payment_status: 'unpaid' }), 'awaiting_payment'],
+    ['a session needing no payment', (total) => ({ amount_total: total, payment_status: 'no_payment_required' }), 'awaiting_payment'],
+    ['no payment_status', (total) => ({ amount_total: total, payment_status: undefined }), 'awaiting_payment'],
+    ['dollars', (total) => ({ amount_total: total, currency: 'usd' }), 'currency_mismatch'],
+    ['no amount_total', () => ({ amount_total: undefined }), 'amount_mismatch'],
+    ['a penny short', (total) => ({ amount_total: total - 1 }), 'amount_mismatch'],
+    ['a penny over', (total) => ({ amount_total: total + 1 }), 'amount_mismatch'],
+  ])('leaves the order unpaid for %s', async (_case, session, outcome) => {
+    const order = await path().arrange();
+    expect(await path().deliver(sessionEvent(eventId('unproven'), 'checkout.session.completed', order.reference, order.id, session(order.total)))).toBe(outcome);
+    expect(await path().statusOf(order.id)).toBe('pending_payment');
+  });
+
+  it('pays on async_payment_succeeded after a completed-but-unpaid session, with the same checks', async () => {
+    const order = await path().arrange();
+    const deliver = (type: string, session: Record<string, unknown>) => path().deliver(sessionEvent(eventId('async'), type, order.reference, order.id, session));
+    expect(await deliver('checkout.session.completed', { amount_total: order.total, payment_status: 'unpaid' })).toBe('awaiting_payment');
+    expect(await deliver('checkout.session.async_payment_succeeded', { amount_total: order.total, currency: 'usd' })).toBe('currency_mismatch');
+    expect(await deliver('checkout.session.async_payment_succeeded', { amount_total: order.total - 1 })).toBe('amount_mismatch');
+    expect(await path().statusOf(order.id)).toBe('pending_payment');
+    expect(await deliver('checkout.session.async_payment_succeeded', { amount_total: order.total })).toBe('paid');
+    expect(await path().statusOf(order.id)).toBe('paid');
+    // A failure reported for an order no longer waiting changes nothing and notes nothing.
+    expect(await deliver('checkout.session.async_payment_failed', { amount_total: order.total, payment_status: 'unpaid' })).toBe('ignored');
+    expect(await path().statusOf(order.id)).toBe('paid');
+    expect(await path().notesOf(order.id)).not.toContainEqual(expect.stringContaining('The payment failed'));
+  });
+
+  it('notes an async_payment_failed and leaves the order waiting for the time-out', async () => {
+    const order = await path().arrange();
+    const failed = sessionEvent(eventId('failed'), 'checkout.session.async_payment_failed', order.reference, order.id, { amount_total: order.total, payment_status: 'unpaid' });
+    expect(await path().deliver(failed)).toBe('payment_failed');
+    expect(await path().statusOf(order.id)).toBe('pending_payment');
+    expect(await path().notesOf(order.id)).toContainEqual(expect.stringContaining('The payment failed'));
+  });
+}
 
 /** A free TCP port on the loopback, for a shop that must reach itself over real HTTP (the test provider's webhook). */
 async function freePort(): Promise<number> {
@@ -39,9 +104,19 @@ describe(`Payments (${databaseKind})`, () => {
     return (signature ? req.set('stripe-signature', signature) : req).send(body);
   };
 
-  /** A physical order awaiting payment: 2 of an option with 5 in stock. */
-  const newOrder = async () => {
-    const buyer = await createCustomer(shop);
+  /** A customer signed in with a browser's cookies (session + XSRF), and their id. */
+  const signedInCustomer = async () => {
+    const client = new CookieClient(shop, nextIp());
+    const email = uniqueEmail('payer');
+    const res = await client.post('/api/register', { first_name: 'Pat', last_name: 'Payer', email, password: 'paying-password-123', password_confirmation: 'paying-password-123' });
+    expect(res.status).toBeLessThan(300);
+    const [row] = await shop.sql<{ id: number }>('select id from users where email = ?', [email]);
+    return { client, id: row!.id };
+  };
+
+  /** A physical order awaiting payment: 2 of an option with 5 in stock; a new customer's unless `customerId` is given. */
+  const newOrder = async (customerId?: number) => {
+    const buyer = customerId === undefined ? await createCustomer(shop) : { id: customerId };
     const { optionIds: [optionId] } = await createProduct(shop.sql, { title: 'Working at Height DVD', options: [{ name: 'DVD', price: 2500, weight: 200, qty: 5 }] });
     const placed = await placeOrder(shop, buyer.id, [{ optionId: optionId!, qty: 2 }], { deliveryTypeId: tracked48 });
     return { id: placed.order.id, number: placed.order.number, total: placed.order.totals.grand_total, optionId: optionId!, reference: await referenceOf(placed.order.id), url: placed.payment_url! };
@@ -49,7 +124,10 @@ describe(`Payments (${databaseKind})`, () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: SECRET, RUN_QUEUE_WORKER: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    shop = await startTestApp({
+      PAYMENT_TEST_WEBHOOK_SECRET: SECRET, RUN_QUEUE_WORKER: 'false', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: '127.0.0.1,::1,::ffff:127.0.0.1', // each signed-in customer comes from its own address (rate limits)
+    });
     await shop.app.listen(port, '127.0.0.1');
     worker = shop.app.get(JobWorker);
     tracked48 = await deliveryTypeId(shop, 'Royal Mail Tracked 48');
@@ -58,8 +136,10 @@ describe(`Payments (${databaseKind})`, () => {
 
   describe('the test provider', () => {
     it('shows a hosted page with the order number and amount, its script allowed by the CSP nonce', async () => {
-      const order = await newOrder();
-      const res = await http().get(order.url).expect(200);
+      const owner = await signedInCustomer();
+      const order = await newOrder(owner.id);
+      const res = await owner.client.get(order.url);
+      expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.text).toContain(`Order ${order.number}`);
       expect(res.text).toContain(`£${(order.total / 100).toFixed(2)}`);
@@ -67,13 +147,15 @@ describe(`Payments (${databaseKind})`, () => {
       const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)?.[1];
       expect(nonce).toBeTruthy();
       expect(res.text).toContain(`<script nonce="${nonce}">`);
-      await http().get('/pay/test/cs_test_nobody').expect(404);
-      await http().get('/pay/test/..%2f..%2fetc').expect(404);
+      expect((await owner.client.get('/pay/test/cs_test_nobody')).status).toBe(404);
+      expect((await owner.client.get('/pay/test/..%2f..%2fetc')).status).toBe(404);
     });
 
     it('pays through a signed webhook on the durable queue; /complete before it arrives leaves the order unpaid', async () => {
-      const order = await newOrder();
-      const paid = await http().post(`/api/payments/test/sessions/${order.reference}/pay`).send({}).expect(200);
+      const owner = await signedInCustomer();
+      const order = await newOrder(owner.id);
+      const paid = await owner.client.post(`/api/payments/test/sessions/${order.reference}/pay`, {});
+      expect(paid.status).toBe(200);
       expect(paid.body).toEqual({ redirect_url: `/complete?order=${order.id}` });
 
       // The browser is back on /complete, the webhook not delivered yet: the order is still unpaid.
@@ -86,9 +168,60 @@ describe(`Payments (${databaseKind})`, () => {
         expect.objectContaining({ from_status: null, to_status: 'pending_payment' }),
         expect.objectContaining({ from_status: 'pending_payment', to_status: 'paid', note: expect.stringContaining(order.reference) }),
       ]);
-      const page = await http().get(order.url).expect(200);
+      const page = await owner.client.get(order.url);
+      expect(page.status).toBe(200);
       expect(page.text).toContain('no longer waiting for payment');
-      await http().post(`/api/payments/test/sessions/${order.reference}/pay`).send({}).expect(409);
+      expect((await owner.client.post(`/api/payments/test/sessions/${order.reference}/pay`, {})).status).toBe(409);
+    });
+
+    describe('belongs to the customer who placed the order (issue 25)', () => {
+      const payPath = (reference: string) => `/api/payments/test/sessions/${reference}/pay`;
+      let owner: Awaited<ReturnType<typeof signedInCustomer>>;
+      let order: Awaited<ReturnType<typeof newOrder>>;
+      beforeAll(async () => {
+        owner = await signedInCustomer();
+        order = await newOrder(owner.id);
+      });
+      /** Whatever was refused queued nothing: the order is still unpaid once the queue has run. */
+      const expectStillUnpaid = async () => {
+        await worker.drain();
+        expect(await statusOf(order.id)).toBe('pending_payment');
+      };
+
+      it('is not found without cookies: the page and Pay', async () => {
+        const page = await http().get(order.url).expect(404);
+        expect(page.headers['content-type']).toMatch(/text\/html/);
+        expect(page.text).toContain('Payment session not found');
+        expect(page.text).not.toContain(order.number);
+        const paid = await http().post(payPath(order.reference)).set('content-type', 'application/json').send({}).expect(404);
+        expect(paid.body.message).not.toContain(order.number);
+        await expectStillUnpaid();
+      });
+
+      it('is not found for another signed-in customer: the page and Pay', async () => {
+        const stranger = await signedInCustomer();
+        const page = await stranger.client.get(order.url);
+        expect(page.status).toBe(404);
+        expect(page.text).not.toContain(order.number);
+        expect((await stranger.client.post(payPath(order.reference), {})).status).toBe(404);
+        await expectStillUnpaid();
+      });
+
+      it('refuses the owner\'s Pay without the XSRF header, or with another one (403)', async () => {
+        expect((await owner.client.post(payPath(order.reference), {}, { xsrf: false })).status).toBe(403);
+        const forged = await request(shop.app.getHttpServer()).post(payPath(order.reference)).set('X-Forwarded-For', owner.client.ip)
+          .set('Cookie', `shop_session=${owner.client.cookie('shop_session')}; XSRF-TOKEN=planted`).set('X-XSRF-TOKEN', 'planted').send({});
+        expect(forged.status).toBe(403);
+        await expectStillUnpaid();
+      });
+
+      it('lets the owner pay', async () => {
+        expect((await owner.client.get(order.url)).status).toBe(200);
+        const paid = await owner.client.post(payPath(order.reference), {});
+        expect(paid.status).toBe(200);
+        await worker.drain();
+        expect(await statusOf(order.id)).toBe('paid');
+      });
     });
 
     it('answers 404 on another provider\'s webhook path', async () => {
@@ -150,6 +283,15 @@ describe(`Payments (${databaseKind})`, () => {
       expect((await webhook(other, stripeSignature(other, SECRET)).expect(200)).body.outcome).toBe('ignored');
       expect(await statusOf(order.id)).toBe('pending_payment');
     });
+  });
+
+  describe('what a signed event proves, from the test provider', () => {
+    believesOnlyWhatIsProven(() => ({
+      arrange: newOrder,
+      deliver: async (body) => (await webhook(body, stripeSignature(body, SECRET)).expect(200)).body.outcome as string,
+      statusOf,
+      notesOf: async (orderId) => (await historyOf(orderId)).map((entry) => entry.note ?? ''),
+    }));
   });
 
   describe('the payment timeout', () => {
@@ -214,6 +356,30 @@ describe(`Payments (${databaseKind})`, () => {
       expect(res.body.outcome).toBe('paid');
       expect((await stripeShop.sql<{ status: string }>('select status from orders where id = ?', [order!.id]))[0]!.status).toBe('paid');
       await request(stripeShop.app.getHttpServer()).get('/pay/test/cs_test_stripe_e2e').expect(404);
+    });
+
+    describe('what a signed event proves, from Stripe', () => {
+      let placed = 0;
+      believesOnlyWhatIsProven(() => ({
+        arrange: async () => {
+          placed += 1;
+          const reference = `cs_test_stripe_checks_${placed}`;
+          const [order] = await stripeShop.sql<{ id: number }>(
+            `insert into orders (number, customer_id, status, billing_address, subtotal, delivery_total, vat, grand_total, payment_method, payment_provider, payment_reference)
+             values (?, 1, 'pending_payment', '{}', 2000, 0, 400, 2400, 'card', 'stripe', ?) returning id`,
+            [`HS-9100${String(placed).padStart(2, '0')}`, reference],
+          );
+          await stripeShop.sql(`insert into order_history (order_id, from_status, to_status, note) values (?, null, 'pending_payment', null)`, [order!.id]);
+          return { id: order!.id, reference, total: 2400 };
+        },
+        deliver: async (payload) => {
+          const res = await request(stripeShop.app.getHttpServer()).post('/api/payments/stripe/webhook').set('content-type', 'application/json')
+            .set('stripe-signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET })).send(payload).expect(200);
+          return res.body.outcome as string;
+        },
+        statusOf: async (orderId) => (await stripeShop.sql<{ status: string }>('select status from orders where id = ?', [orderId]))[0]!.status,
+        notesOf: async (orderId) => (await stripeShop.sql<{ note: string | null }>('select note from order_history where order_id = ? order by id', [orderId])).map((row) => row.note ?? ''),
+      }));
     });
   });
 });

@@ -114,4 +114,22 @@ describe('start-up configuration', () => {
     expect(message).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
     expect(message).not.toMatch(/\n\s+at /);
   });
+
+  it('refuses to run a production shop that charges nobody unless the test provider is chosen on purpose', async () => {
+    // No reachable database is needed: the configuration is checked first, and the server starts without one.
+    const settings = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', DATA_DIR: '/tmp' };
+    const refused = startServerProcess({ ...settings, PAYMENT_PROVIDER: '' });
+    const message = String(await refused.then(() => 'started', (error: Error) => error.message));
+    expect(message).toMatch(/exited with 1/);
+    expect(message).toContain('NODE_ENV=production needs a payment provider: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    expect(message).toContain('or PAYMENT_PROVIDER=test for a demo shop whose payments are simulated');
+    expect(message).not.toMatch(/\n\s+at /);
+
+    const demo = await startServerProcess({ ...settings, PAYMENT_PROVIDER: 'test' });
+    try {
+      await request(demo.url).get('/api/health').expect(200);
+    } finally {
+      expect(await demo.stop()).toBe(0);
+    }
+  });
 });

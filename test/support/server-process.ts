@@ -37,7 +37,8 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(NODE, [path.join(ROOT, 'dist/src/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, ...COMPILE_CACHE, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...env },
+    // PAYMENT_PROVIDER=test as `make start` chooses it: a production server refuses to start without a choice.
+    env: { ...process.env, ...COMPILE_CACHE, NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

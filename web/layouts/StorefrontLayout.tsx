@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import '../styles/shop.css';
 import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
+import { DemoNotice } from '../components/DemoNotice.js';
 import { ErrorDialog } from '../components/ErrorDialog.js';
 import { MainNav } from '../components/MainNav.js';
 import { PageLoader } from '../components/PageLoader.js';
@@ -23,6 +24,7 @@ export function StorefrontLayout({ children }: { children: ReactNode }) {
       </a>
       <PageLoader />
       <header className="site-header">
+        <DemoNotice />
         <TopBar />
         <SiteHeader />
         <MainNav />

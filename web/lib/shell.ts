@@ -12,6 +12,7 @@ const FALLBACK_SHELL: ShellData = Object.freeze({
     legal_name: 'Shop', address_lines: [], country: 'United Kingdom', phone: '', phone_e164: '', email: '', vat_number: '',
     company_number: '', social_links: [],
   }),
+  paymentsSimulated: false,
 });
 
 let lastClientShell: ShellData | undefined;

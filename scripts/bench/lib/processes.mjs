@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { BENCH_PAYMENT_SECRET } from './buying.mjs';
 
 async function waitFor(url, child, logFile, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -53,6 +54,10 @@ export function startShop({ root, settings, databaseUrl, dataDir, logDir, extraA
     cwd: root,
     env: {
       NODE_ENV: 'production',
+      // The bench buys with the embedded test provider; production refuses to start without that choice. The
+      // buying bench signs each order's payment webhook with this secret (lib/buying.mjs).
+      PAYMENT_PROVIDER: 'test',
+      PAYMENT_TEST_WEBHOOK_SECRET: BENCH_PAYMENT_SECRET,
       PORT: String(settings.shopPort),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,

@@ -24,6 +24,11 @@ export interface ShellData {
   seo: { title: string; description: string; canonical_url: string | null; share_image: string | null } | null;
   /** The company's public details (SELLER_* settings): the footer, the contact page and the structured data. */
   company: ShellCompany;
+  /**
+   * The embedded test payment provider takes the payments (PAYMENT_PROVIDER=test, or no Stripe keys outside
+   * production): every storefront page says that payments are simulated, so nobody mistakes the demo for a shop.
+   */
+  paymentsSimulated: boolean;
 }
 
 export interface ShellCompany {

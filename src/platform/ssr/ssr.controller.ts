@@ -71,7 +71,10 @@ export class SsrController {
     const basket = basketVisitor.userId === null && basketVisitor.guestToken === null ? null : await this.services.basket.get(basketVisitor);
     const summary = basket ? { grand_total: basket.totals.grand_total, items: basket.totals.items } : { grand_total: '0.00', items: 0 };
     // The SEO entry for the path is looked up by the renderer, which holds the page services.
-    return { appName: SHOP_NAME, user, basket: summary, publicUrl: this.env.publicUrl, seo: null, company: this.company };
+    return {
+      appName: SHOP_NAME, user, basket: summary, publicUrl: this.env.publicUrl, seo: null, company: this.company,
+      paymentsSimulated: this.env.paymentProvider === 'test',
+    };
   }
 }
 

@@ -158,6 +158,13 @@ export default function Page() {
           <a href="/basket">Review your basket</a>
         </div>
       ) : null}
+      {offer.card_orders_refused && values.paymentMethod === 'card' ? (
+        // Said before the customer fills anything in: placing a card order now would be refused with these words.
+        <div className="notice notice--error" data-card-orders-refused="">
+          <p>{offer.card_orders_refused}</p>
+          <a href="/account/orders">Your orders</a>
+        </div>
+      ) : null}
       <ErrorSummary ref={summaryRef} message={form.failure?.message ?? null} errors={form.failure?.errors ?? {}} fieldIds={FIELD_IDS} fieldLabels={FIELD_LABELS} />
       <NeedsJavaScript />
       <div className="checkout-page__layout">

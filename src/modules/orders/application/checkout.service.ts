@@ -6,6 +6,7 @@ import { Transactions } from '../../../platform/persistence/index.js';
 import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT, type BasketView } from '../../basket/index.js';
 import { OptionNotForSaleError, StockService, type PurchasableOption } from '../../catalogue/index.js';
 import { AccountService } from '../../identity/index.js';
+import { MAX_UNPAID_CARD_ORDERS, TooManyUnpaidOrdersError, tooManyUnpaidOrdersMessage } from '../domain/checkout-errors.js';
 import { DIGITAL_DELIVERY } from '../domain/delivery-bands.js';
 import { MAX_ORDER_TOTAL, Order, OrderHistoryEntry, OrderLine, orderTotals, withinOrderCeiling, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../domain/order.entity.js';
 import { DeliveryTypeService } from './delivery-type.service.js';
@@ -39,6 +40,11 @@ export interface CheckoutView {
   billing_address: OrderAddress | null;
   delivery_address: OrderAddress | null;
   payment_methods: PaymentMethod[];
+  /**
+   * Why a card order cannot be placed now: the customer already has MAX_UNPAID_CARD_ORDERS of them awaiting
+   * payment (the page says so up front; POST answers 409 with the same words). Null when it can.
+   */
+  card_orders_refused: string | null;
 }
 
 export interface CheckoutTotals {
@@ -76,7 +82,9 @@ export class CheckoutService {
   ) {}
 
   async describe(userId: number, guestToken: string | null): Promise<CheckoutView> {
-    const [contents, profile] = await Promise.all([this.basket.get(userId, guestToken), this.accounts.getProfile(userId)]);
+    const [contents, profile, unpaid] = await Promise.all([
+      this.basket.get(userId, guestToken), this.accounts.getProfile(userId), this.orders.countUnpaidCardOrders(userId),
+    ]);
     const options = await this.stock.describe(contents.lines.map((line) => line.optionId));
     const { physical, weight } = measure(contents.lines, options);
     const fitting = physical ? await this.deliveryTypes.fitting(weight) : [];
@@ -99,6 +107,7 @@ export class CheckoutService {
       billing_address: address(profile.billing_address),
       delivery_address: address(profile.delivery_address ?? profile.billing_address),
       payment_methods: profile.account_terms ? ['card', 'invoice'] : ['card'],
+      card_orders_refused: unpaid >= MAX_UNPAID_CARD_ORDERS ? tooManyUnpaidOrdersMessage(unpaid, this.env.ORDER_PAYMENT_TIMEOUT_MINUTES) : null,
     };
   }
 
@@ -137,6 +146,11 @@ export class CheckoutService {
     }
 
     return this.transactions.run(async () => {
+      // Before anything is reserved, and counted under the customer's lock so two racing checkouts cannot both pass.
+      if (!onAccount) {
+        const unpaid = await this.orders.lockCheckoutsAndCountUnpaidCardOrders(userId);
+        if (unpaid >= MAX_UNPAID_CARD_ORDERS) throw new TooManyUnpaidOrdersError(unpaid, this.env.ORDER_PAYMENT_TIMEOUT_MINUTES);
+      }
       const snapshot = lines.map((line, position) => {
         const option = options.get(line.optionId)!;
         return new OrderLine({

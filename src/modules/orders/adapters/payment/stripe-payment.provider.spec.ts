@@ -8,14 +8,14 @@ describe('StripePaymentProvider.verifyWebhook', () => {
   const provider = new StripePaymentProvider('sk_test_not_a_real_key', secret);
   const payload = JSON.stringify({
     id: 'evt_1Q2w3e', object: 'event', type: 'checkout.session.completed',
-    data: { object: { id: 'cs_test_a1b2', object: 'checkout.session', amount_total: 5994, metadata: { order_id: '42' } } },
+    data: { object: { id: 'cs_test_a1b2', object: 'checkout.session', amount_total: 5994, currency: 'gbp', payment_status: 'paid', metadata: { order_id: '42' } } },
   });
   const header = (timestamp?: number, signingSecret = secret) =>
     Stripe.webhooks.generateTestHeaderString({ payload, secret: signingSecret, ...(timestamp ? { timestamp } : {}) });
 
   it('reads a genuine event', () => {
     expect(provider.verifyWebhook(payload, header())).toEqual({
-      id: 'evt_1Q2w3e', type: 'checkout.session.completed', reference: 'cs_test_a1b2', orderId: 42, amount: 5994,
+      id: 'evt_1Q2w3e', type: 'checkout.session.completed', reference: 'cs_test_a1b2', orderId: 42, amount: 5994, paymentStatus: 'paid', currency: 'gbp',
     });
   });
 
@@ -28,5 +28,36 @@ describe('StripePaymentProvider.verifyWebhook', () => {
 
   it('still accepts a signature 4 minutes old', () => {
     expect(provider.verifyWebhook(payload, header(Math.floor(Date.now() / 1000) - 240)).id).toBe('evt_1Q2w3e');
+  });
+});
+
+/** The session Stripe is asked for, read by a local peer standing in for api.stripe.com. */
+describe('StripePaymentProvider.createSession', () => {
+  it('asks for a card-only session for the order\'s grand total in pounds', async () => {
+    const { createServer } = await import('node:http');
+    let form = '';
+    const peer = createServer((request, response) => {
+      request.on('data', (chunk: Buffer) => (form += chunk.toString()));
+      request.on('end', () => {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ id: 'cs_test_peer', object: 'checkout.session', url: 'https://checkout.stripe.test/pay/cs_test_peer' }));
+      });
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = peer.address() as { port: number };
+      const provider = new StripePaymentProvider('sk_test_peer', 'whsec_peer', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+      const session = await provider.createSession({
+        orderId: 7, number: 'HS-100007', amount: 5994, currency: 'gbp', customerEmail: 'buyer@example.com', successUrl: 'http://shop/complete', cancelUrl: 'http://shop/cancelled',
+      });
+      expect(session).toEqual({ reference: 'cs_test_peer', url: 'https://checkout.stripe.test/pay/cs_test_peer' });
+      const fields = new URLSearchParams(form);
+      expect(fields.getAll('allowed_payment_method_types[0]')).toEqual(['card']);
+      expect(fields.get('allowed_payment_method_types[1]')).toBeNull();
+      expect(fields.get('line_items[0][price_data][unit_amount]')).toBe('5994');
+      expect(fields.get('line_items[0][price_data][currency]')).toBe('gbp');
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+    }
   });
 });

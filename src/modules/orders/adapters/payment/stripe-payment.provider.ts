@@ -26,6 +26,10 @@ export class StripePaymentProvider implements PaymentProvider {
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
+        // Cards only (this API version's name for the old payment_method_types): a card is settled when the session
+        // completes. Delayed methods (Bacs Direct Debit, bank transfers) complete it unpaid; the webhook refuses that
+        // anyway — defence in depth (issue 25).
+        allowed_payment_method_types: ['card'],
         line_items: [{ quantity: 1, price_data: { currency: request.currency, unit_amount: request.amount, product_data: { name: `Order ${request.number}` } } }],
         customer_email: request.customerEmail,
         client_reference_id: String(request.orderId),

@@ -43,17 +43,22 @@ export class TestPaymentDesk implements OnModuleInit {
     this.registry.register<{ reference: string; eventId: string }>(TEST_WEBHOOK_JOB, (payload) => this.sendWebhook(payload.reference, payload.eventId));
   }
 
-  async describe(reference: string): Promise<TestSessionView> {
+  /**
+   * The session, for the customer who placed its order only (issue 25): anybody else — signed out, or another
+   * customer — gets the same 404 as for a session that does not exist, so a reference reveals no order.
+   */
+  async describe(reference: string, viewerUserId: number | null): Promise<TestSessionView> {
     const order = await this.load(reference);
+    if (viewerUserId === null || order.customerId !== viewerUserId) throw new NotFoundError('Payment session');
     return {
       reference, orderId: order.id, number: order.number, amount: order.grandTotal, payable: order.status === 'pending_payment',
       successUrl: `/complete?order=${order.id}`, cancelUrl: `/cancelled?order=${order.id}`,
     };
   }
 
-  /** Pay: queues the webhook (one event id per click, kept across retries) and says where the browser goes. */
-  async pay(reference: string): Promise<{ redirect_url: string }> {
-    const session = await this.describe(reference);
+  /** Pay, by the order's customer: queues the webhook (one event id per click, kept across retries) and says where the browser goes. */
+  async pay(reference: string, viewerUserId: number | null): Promise<{ redirect_url: string }> {
+    const session = await this.describe(reference, viewerUserId);
     if (!session.payable) throw new DomainError('conflict', `Order ${session.number} can no longer be paid.`);
     await this.queue.enqueue(TEST_WEBHOOK_JOB, { reference, eventId: `evt_test_${randomBytes(12).toString('hex')}` }, { maxAttempts: 10 });
     return { redirect_url: session.successUrl };

@@ -61,7 +61,10 @@ export function eventOf(rawBody: string): PaymentEvent {
   } catch {
     throw new WebhookSignatureError('The webhook body is not JSON.');
   }
-  const event = parsed as { id?: unknown; type?: unknown; data?: { object?: { id?: unknown; amount_total?: unknown; metadata?: { order_id?: unknown } } } };
+  const event = parsed as {
+    id?: unknown; type?: unknown;
+    data?: { object?: { id?: unknown; amount_total?: unknown; payment_status?: unknown; currency?: unknown; metadata?: { order_id?: unknown } } };
+  };
   if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new WebhookSignatureError('The webhook body is not an event.');
   const object = event.data?.object;
   const orderId = Number(object?.metadata?.order_id);
@@ -71,5 +74,7 @@ export function eventOf(rawBody: string): PaymentEvent {
     reference: typeof object?.id === 'string' ? object.id : null,
     orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
     amount: typeof object?.amount_total === 'number' ? object.amount_total : null,
+    paymentStatus: typeof object?.payment_status === 'string' ? object.payment_status : null,
+    currency: typeof object?.currency === 'string' ? object.currency.toLowerCase() : null,
   };
 }

@@ -6,6 +6,8 @@ import { Order, OrderHistoryEntry, OrderLine, type DocumentSeries } from '../../
 import { OrderPayment } from '../../domain/order-payment.entity.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+/** The first key of the per-customer checkout lock (pg_advisory_xact_lock(int, int)); 25 after the issue. */
+const CHECKOUT_LOCK_NAMESPACE = 25;
 
 @Injectable()
 export class MikroOrmOrderStore implements OrderStore {
@@ -75,6 +77,21 @@ export class MikroOrmOrderStore implements OrderStore {
   async listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
     const [orders, total] = await this.em.findAndCount(Order, { customerId }, { orderBy: NEWEST_FIRST, offset, limit });
     return { orders, total };
+  }
+
+  countUnpaidCardOrders(customerId: number): Promise<number> {
+    return this.em.count(Order, { customerId, paymentMethod: 'card', status: 'pending_payment' });
+  }
+
+  async lockCheckoutsAndCountUnpaidCardOrders(customerId: number): Promise<number> {
+    // A transaction-scoped advisory lock keyed (namespace, customer): no row to lock exists before the first order,
+    // and locking the customer's users row would reach into identity's table.
+    await this.em.getConnection().execute('select pg_advisory_xact_lock(?, ?)', [CHECKOUT_LOCK_NAMESPACE, customerId], 'all', this.em.getTransactionContext());
+    const [row] = await this.em.getConnection().execute<Array<{ count: number }>>(
+      `select count(*)::int as count from orders where customer_id = ? and payment_method = 'card' and status = 'pending_payment'`,
+      [customerId], 'all', this.em.getTransactionContext(),
+    );
+    return row!.count;
   }
 
   downloadLinesOf(customerId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine[]> {

@@ -51,6 +51,13 @@ export interface OrderStore {
   /** Saves the order's changes and the history entries that explain them. */
   save(order: Order, entries?: OrderHistoryEntry[]): Promise<void>;
   listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
+  /** How many of the customer's card orders await payment (`pending_payment`). */
+  countUnpaidCardOrders(customerId: number): Promise<number>;
+  /**
+   * The same count inside the current transaction, after taking a lock of this customer's checkouts held until it
+   * ends: two checkouts of one customer racing each other queue up, so the second counts the first's order.
+   */
+  lockCheckoutsAndCountUnpaidCardOrders(customerId: number): Promise<number>;
   /** The customer's download lines of orders in `statuses`, newest order first, in one query. */
   downloadLinesOf(customerId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine[]>;
   /** One such line of the customer's, or null (not theirs, not a download, or its order not in `statuses`). */

@@ -35,6 +35,10 @@ export interface PaymentEvent {
   orderId: number | null;
   /** What was paid, integer pence, when the event says. */
   amount: number | null;
+  /** The session's `payment_status` (`paid`, `unpaid`, `no_payment_required`): only `paid` means money arrived. */
+  paymentStatus: string | null;
+  /** The session's `currency`, lower case (`gbp`). */
+  currency: string | null;
 }
 
 export interface PaymentProvider {
