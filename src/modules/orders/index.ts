@@ -14,10 +14,12 @@ export { DownloadService, type DownloadView } from './application/download.servi
 export { OrderAdminService } from './application/order-admin.service.js';
 export { OrderPaymentService } from './application/order-payment.service.js';
 export { InvoiceService, type VatDocumentFile, type VatDocumentKind } from './application/invoice.service.js';
-export { OrderLifecycleService, PAYMENT_TIMEOUT_JOB } from './application/order-lifecycle.service.js';
+export { OrderProcess, PAYMENT_TIMEOUT_JOB } from './application/order-process.service.js';
+export { PaymentTimeout } from './application/payment-timeout.job.js';
+export { OrderTransitionSubscribers, type OrderTransitionEvent, type OrderTransitionHandler } from './application/order-transition-subscribers.js';
 export type { OrderView, OrderSummaryView, AdminOrderView, AdminOrderSummaryView } from './application/order-views.js';
 export type { OrderAddress } from './domain/order.entity.js';
-export { ORDER_STATUSES, ORDER_PROCESS, type OrderStatus } from './domain/order-process.js';
+export { ORDER_STATUSES, ORDER_PROCESS, type OrderStatus, type OrderChange } from './domain/order-process.js';
 export { DashboardService, type DashboardView } from './application/dashboard.service.js';
 export { OrderExportService } from './application/order-export.service.js';
 export type { OrderExportFilter } from './application/ports/order-export-reader.port.js';

@@ -9,7 +9,9 @@ import { InvoiceService } from './application/invoice.service.js';
 import { OrderAdminService } from './application/order-admin.service.js';
 import { OrderPaymentService } from './application/order-payment.service.js';
 import { OrderMailService } from './application/order-mail.service.js';
-import { OrderLifecycleService } from './application/order-lifecycle.service.js';
+import { OrderProcess } from './application/order-process.service.js';
+import { OrderTransitionSubscribers } from './application/order-transition-subscribers.js';
+import { PaymentTimeout } from './application/payment-timeout.job.js';
 import { OrderService } from './application/order.service.js';
 import { ORDER_STORE } from './application/ports/order-store.port.js';
 import { VAT_DOCUMENT_RENDERER } from './application/ports/vat-document-renderer.port.js';
@@ -24,10 +26,10 @@ export const ordersFeature: FeatureSlice = {
   imports: [CatalogueModule, IdentityModule], // StockService.giveBack; customers' e-mails for staff
   controllers: [OrdersController, AdminOrdersController],
   providers: [
-    OrderLifecycleService, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService,
+    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService,
     { provide: ORDER_STORE, useClass: MikroOrmOrderStore },
     { provide: VAT_DOCUMENT_RENDERER, useClass: PdfkitVatDocumentRenderer },
   ],
-  exports: [OrderService, OrderAdminService, OrderLifecycleService, InvoiceService],
+  exports: [OrderService, OrderAdminService, OrderProcess, OrderTransitionSubscribers, PaymentTimeout, InvoiceService],
   entities: [OrderSchema, OrderLineSchema, OrderHistoryEntrySchema, OrderPaymentSchema],
 };

@@ -8,9 +8,9 @@ import { OptionNotForSaleError, StockService, type PurchasableOption } from '../
 import { AccountService } from '../../identity/index.js';
 import { MAX_UNPAID_CARD_ORDERS, TooManyUnpaidOrdersError, tooManyUnpaidOrdersMessage } from '../domain/checkout-errors.js';
 import { DIGITAL_DELIVERY } from '../domain/delivery-bands.js';
-import { MAX_ORDER_TOTAL, Order, OrderHistoryEntry, OrderLine, orderTotals, withinOrderCeiling, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../domain/order.entity.js';
+import { MAX_ORDER_TOTAL, Order, OrderLine, orderTotals, withinOrderCeiling, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../domain/order.entity.js';
 import { DeliveryTypeService } from './delivery-type.service.js';
-import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrderProcess } from './order-process.service.js';
 import { toOrderView, type OrderView } from './order-views.js';
 import { CHECKOUT_BASKET, type CheckoutBasket, type CheckoutBasketLine } from './ports/checkout-basket.port.js';
 import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
@@ -76,7 +76,7 @@ export class CheckoutService {
     private readonly stock: StockService,
     private readonly deliveryTypes: DeliveryTypeService,
     private readonly accounts: AccountService,
-    private readonly lifecycle: OrderLifecycleService,
+    private readonly process: OrderProcess,
     private readonly transactions: Transactions,
     private readonly env: Environment,
   ) {}
@@ -168,21 +168,15 @@ export class CheckoutService {
         poNumber: input.poNumber ?? null,
         notes: input.notes ?? null,
         paymentMethod: onAccount ? 'invoice' : 'card',
-        status: onAccount ? 'awaiting_payment' : 'pending_payment',
       });
-      const placed = new OrderHistoryEntry(
-        0, null, order.status, order.createdAt, onAccount ? `Order placed on account, PO ${order.poNumber}.` : 'Order placed.', userId,
-      );
-      await this.orders.insert(order, snapshot, placed);
-      await this.stock.take(order.id, snapshot.map((line) => ({ optionId: line.optionId, qty: line.qty })));
+      // The placing transition inserts the order, takes its stock and, by the rule of its payment method, issues the
+      // invoice and queues its e-mail (on account) or schedules the payment time-out (card).
+      await this.process.transition(order, onAccount ? 'awaiting_payment' : 'pending_payment', 'customer', {
+        note: onAccount ? `Order placed on account, PO ${order.poNumber}.` : 'Order placed.', actorUserId: userId, lines: snapshot,
+      });
+      const history = await this.orders.historyOf(order.id);
       await this.basket.empty(userId);
-      if (onAccount) {
-        // No payment page and no payment timeout: the VAT invoice is issued now, due within the payment terms.
-        await this.lifecycle.numberDueDocument(order, order.createdAt);
-        await this.orders.save(order);
-        await this.lifecycle.placedOnAccount(order);
-        return { order: toOrderView(order, snapshot, [placed]), payment_url: null };
-      }
+      if (onAccount) return { order: toOrderView(order, snapshot, history), payment_url: null };
       const session = await this.payments.createSession({
         orderId: order.id, number: order.number, amount: order.grandTotal, currency: 'gbp', customerEmail: profile.email,
         successUrl: `${this.env.publicUrl}/complete?order=${order.id}`, cancelUrl: `${this.env.publicUrl}/cancelled?order=${order.id}`,
@@ -190,8 +184,7 @@ export class CheckoutService {
       order.paymentProvider = this.payments.name;
       order.paymentReference = session.reference;
       await this.orders.save(order);
-      await this.lifecycle.schedulePaymentTimeout(order);
-      return { order: toOrderView(order, snapshot, [placed]), payment_url: session.url };
+      return { order: toOrderView(order, snapshot, history), payment_url: session.url };
     });
   }
 

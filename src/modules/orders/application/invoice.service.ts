@@ -21,7 +21,7 @@ const MAX_ID = 2_147_483_647;
 /**
  * VAT invoices and credit notes of orders, as PDFs: the customer's own (another customer's order, and an order
  * without that document, are "not found" alike) and any order's for staff. The numbers are given by
- * OrderLifecycleService when the order is paid or refunded; this only reads and draws them.
+ * OrderProcess when the order is paid, placed on account or refunded; this only reads and draws them.
  */
 @Injectable()
 export class InvoiceService {

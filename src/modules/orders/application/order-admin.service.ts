@@ -4,7 +4,7 @@ import { pageOf, type Page } from '../../../shared/pagination.js';
 import { UserAdministrationService } from '../../identity/index.js';
 import type { Order } from '../domain/order.entity.js';
 import type { OrderStatus } from '../domain/order-process.js';
-import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrderProcess } from './order-process.service.js';
 import { toAdminOrderView, toOrderSummary, type AdminOrderSummaryView, type AdminOrderView } from './order-views.js';
 import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
 import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
@@ -28,7 +28,7 @@ const EMAIL_MATCH_LIMIT = 200;
 export class OrderAdminService {
   constructor(
     @Inject(ORDER_STORE) private readonly orders: OrderStore,
-    private readonly lifecycle: OrderLifecycleService,
+    private readonly process: OrderProcess,
     private readonly users: UserAdministrationService,
   ) {}
 
@@ -56,7 +56,7 @@ export class OrderAdminService {
   /** Any change the process allows staff (409 otherwise); cancelling and refunds before dispatch give the stock back. */
   @ChangesStorefront()
   async transition(id: number, to: string, staffId: number, details: { note?: string | null; trackingNumber?: string | null }): Promise<AdminOrderView> {
-    const order = await this.lifecycle.transition(id, to, 'staff', { actorUserId: staffId, note: details.note, trackingNumber: details.trackingNumber });
+    const order = await this.process.transition(id, to, 'staff', { actorUserId: staffId, note: details.note, trackingNumber: details.trackingNumber });
     return this.view(order);
   }
 
