@@ -13,7 +13,9 @@ import { DeliveryTypeService } from './delivery-type.service.js';
 import { OrderProcess } from './order-process.service.js';
 import { toOrderView, type OrderView } from './order-views.js';
 import { CHECKOUT_BASKET, type CheckoutBasket, type CheckoutBasketLine } from './ports/checkout-basket.port.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
+import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
+import { CARD_ORDER_STORE, type CardOrderStore } from './ports/card-order-store.port.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './ports/payment-provider.port.js';
 
 export interface CheckoutInput {
@@ -71,7 +73,9 @@ export interface PlacedOrder {
 export class CheckoutService {
   constructor(
     @Inject(CHECKOUT_BASKET) private readonly basket: CheckoutBasket,
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    @Inject(ORDER_READS) private readonly reads: OrderReads,
+    @Inject(CARD_ORDER_STORE) private readonly cardOrders: CardOrderStore,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
     private readonly stock: StockService,
     private readonly deliveryTypes: DeliveryTypeService,
@@ -83,7 +87,7 @@ export class CheckoutService {
 
   async describe(userId: number, guestToken: string | null): Promise<CheckoutView> {
     const [contents, profile, unpaid] = await Promise.all([
-      this.basket.get(userId, guestToken), this.accounts.getProfile(userId), this.orders.countUnpaidCardOrders(userId),
+      this.basket.get(userId, guestToken), this.accounts.getProfile(userId), this.cardOrders.countUnpaidCardOrders(userId),
     ]);
     const options = await this.stock.describe(contents.lines.map((line) => line.optionId));
     const { physical, weight } = measure(contents.lines, options);
@@ -148,7 +152,7 @@ export class CheckoutService {
     return this.transactions.run(async () => {
       // Before anything is reserved, and counted under the customer's lock so two racing checkouts cannot both pass.
       if (!onAccount) {
-        const unpaid = await this.orders.lockCheckoutsAndCountUnpaidCardOrders(userId);
+        const unpaid = await this.cardOrders.lockCheckoutsAndCountUnpaidCardOrders(userId);
         if (unpaid >= MAX_UNPAID_CARD_ORDERS) throw new TooManyUnpaidOrdersError(unpaid, this.env.ORDER_PAYMENT_TIMEOUT_MINUTES);
       }
       const snapshot = lines.map((line, position) => {
@@ -174,7 +178,7 @@ export class CheckoutService {
       await this.process.transition(order, onAccount ? 'awaiting_payment' : 'pending_payment', 'customer', {
         note: onAccount ? `Order placed on account, PO ${order.poNumber}.` : 'Order placed.', actorUserId: userId, lines: snapshot,
       });
-      const history = await this.orders.historyOf(order.id);
+      const history = await this.reads.historyOf(order.id);
       await this.basket.empty(userId);
       if (onAccount) return { order: toOrderView(order, snapshot, history), payment_url: null };
       const session = await this.payments.createSession({

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../../shared/domain-error.js';
 import { UserAdministrationService } from '../../identity/index.js';
 import type { Order } from '../domain/order.entity.js';
 import { vatDocumentOf, type VatDocument } from '../domain/vat-document.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { VAT_DOCUMENT_RENDERER, type VatDocumentRenderer } from './ports/vat-document-renderer.port.js';
 
 export type VatDocumentKind = VatDocument['kind'];
@@ -26,7 +26,7 @@ const MAX_ID = 2_147_483_647;
 @Injectable()
 export class InvoiceService {
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     @Inject(VAT_DOCUMENT_RENDERER) private readonly renderer: VatDocumentRenderer,
     private readonly company: CompanyDetails,
     private readonly users: UserAdministrationService,

@@ -6,7 +6,8 @@ import type { Order } from '../domain/order.entity.js';
 import type { OrderStatus } from '../domain/order-process.js';
 import { OrderProcess } from './order-process.service.js';
 import { toAdminOrderView, toOrderSummary, type AdminOrderSummaryView, type AdminOrderView } from './order-views.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
+import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
 import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 
 export interface AdminOrderListQuery {
@@ -27,7 +28,8 @@ const EMAIL_MATCH_LIMIT = 200;
 @Injectable()
 export class OrderAdminService {
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    @Inject(ORDER_READS) private readonly reads: OrderReads,
     private readonly process: OrderProcess,
     private readonly users: UserAdministrationService,
   ) {}
@@ -36,7 +38,7 @@ export class OrderAdminService {
   async list(query: AdminOrderListQuery): Promise<Page<AdminOrderSummaryView>> {
     const term = query.search?.trim();
     const customerIds = term && term.length >= 3 ? await this.customersMatching(term) : [];
-    const { orders, total } = await this.orders.search(
+    const { orders, total } = await this.reads.search(
       { search: term, customerIds, customerId: query.customerId, status: query.status, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
       (query.page - 1) * query.perPage, query.perPage,
     );
@@ -62,7 +64,7 @@ export class OrderAdminService {
 
   private async view(order: Order): Promise<AdminOrderView> {
     const [lines, history, emails, payments] = await Promise.all([
-      this.orders.linesOf(order.id), this.orders.historyOf(order.id), this.emailsOf([order]), this.orders.paymentsOf(order.id),
+      this.orders.linesOf(order.id), this.reads.historyOf(order.id), this.emailsOf([order]), this.orders.paymentsOf(order.id),
     ]);
     return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments);
   }

@@ -6,7 +6,7 @@ import { OrderPayment } from '../domain/order-payment.entity.js';
 import { OrderAdminService } from './order-admin.service.js';
 import { OrderProcess } from './order-process.service.js';
 import type { AdminOrderView } from './order-views.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 
 export interface BacsPaymentInput {
   /** Pence. */
@@ -30,7 +30,7 @@ export class PaymentRefusedError extends DomainError {
 @Injectable()
 export class OrderPaymentService {
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     private readonly process: OrderProcess,
     private readonly admin: OrderAdminService,
     private readonly transactions: Transactions,

@@ -8,7 +8,8 @@ import { documentNumber, type Order, type OrderLine } from '../domain/order.enti
 import { mailOf, type DocumentSeries, type OrderChange, type TransitionActor, type TransitionEffects } from '../domain/order-process.js';
 import { OrderMailService } from './order-mail.service.js';
 import { OrderTransitionSubscribers } from './order-transition-subscribers.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
+import { DOCUMENT_COUNTER_STORE, type DocumentCounterStore } from './ports/document-counter-store.port.js';
 
 /** The job that cancels an order still unpaid when its payment time is up (scheduled by the placing transition). */
 export const PAYMENT_TIMEOUT_JOB = 'orders.payment-timeout';
@@ -35,7 +36,8 @@ export class OrderProcess {
   private readonly logger = new Logger(OrderProcess.name);
 
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    @Inject(DOCUMENT_COUNTER_STORE) private readonly counters: DocumentCounterStore,
     private readonly stock: StockService,
     private readonly transactions: Transactions,
     private readonly queue: JobQueue,
@@ -104,7 +106,7 @@ export class OrderProcess {
     if (!series) return null;
     const due = series === 'invoice' ? order.invoiceNumber === null : order.invoiceNumber !== null && order.creditNoteNumber === null;
     if (!due) return null;
-    order.issueDocument(series, documentNumber(series, await this.orders.nextDocumentNumber(series)), at);
+    order.issueDocument(series, documentNumber(series, await this.counters.next(series)), at);
     return series;
   }
 }

@@ -3,7 +3,7 @@ import { Environment } from '../../../config/environment.js';
 import { JobHandlerRegistry } from '../../../platform/queue/index.js';
 import { Transactions } from '../../../platform/persistence/index.js';
 import { OrderProcess, PAYMENT_TIMEOUT_JOB } from './order-process.service.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 
 /**
  * The payment time-out (ADR 0016): the job the placing transition schedules cancels the order, through the
@@ -12,7 +12,7 @@ import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
 @Injectable()
 export class PaymentTimeout implements OnModuleInit {
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     private readonly process: OrderProcess,
     private readonly transactions: Transactions,
     private readonly registry: JobHandlerRegistry,

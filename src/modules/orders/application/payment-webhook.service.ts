@@ -4,7 +4,7 @@ import { Transactions } from '../../../platform/persistence/index.js';
 import { OrderProcess } from './order-process.service.js';
 import { PAYMENT_EVENT_STORE, type PaymentEventStore } from './ports/payment-event-store.port.js';
 import { PAYMENT_PROVIDER, type PaymentEvent, type PaymentProvider } from './ports/payment-provider.port.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { CARD_ORDER_STORE, type CardOrderStore } from './ports/card-order-store.port.js';
 
 export const CHECKOUT_COMPLETED = 'checkout.session.completed';
 /** A delayed payment method's money arrived after the session completed unpaid (Stripe; both providers read it). */
@@ -40,7 +40,7 @@ export class PaymentWebhookService {
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PAYMENT_EVENT_STORE) private readonly events: PaymentEventStore,
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(CARD_ORDER_STORE) private readonly cardOrders: CardOrderStore,
     private readonly process: OrderProcess,
     private readonly transactions: Transactions,
   ) {}
@@ -65,7 +65,7 @@ export class PaymentWebhookService {
 
   private async apply(event: PaymentEvent): Promise<{ outcome: WebhookOutcome; orderId: number | null }> {
     if (!SESSION_EVENTS.has(event.type) || !event.reference) return { outcome: 'ignored', orderId: null };
-    const order = await this.orders.lockByPaymentReference(this.provider.name, event.reference);
+    const order = await this.cardOrders.lockByPaymentReference(this.provider.name, event.reference);
     if (!order) {
       this.logger.warn(`Payment event ${event.id} names session ${event.reference}, which no order has.`);
       return { outcome: 'unknown_order', orderId: null };
