@@ -14,7 +14,6 @@ export type { OrderView, OrderSummaryView, AdminOrderView, AdminOrderSummaryView
 export type { OrderAddress } from './domain/order.entity.js';
 export type { OrderStatus, OrderChange } from './domain/order-process.js';
 export type { DeliveryTypeView } from './application/delivery-type.service.js';
-export type { DashboardView } from './application/dashboard.service.js';
 // The order process: its subscription point for other modules (the training module's licences; ADR 0036), and
 // the entry point and payment time-out the tests drive.
 export { OrderTransitionSubscribers, type OrderTransitionEvent, type OrderTransitionHandler } from './application/order-transition-subscribers.js';
@@ -25,6 +24,8 @@ export { CheckoutService, type CheckoutInput, type PlacedOrder } from './applica
 export { DeliveryTypeService } from './application/delivery-type.service.js';
 export { OrderExportService } from './application/order-export.service.js';
 export { ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TEXT_COLUMNS, exportPeriod, parseStatuses } from './domain/order-export.js';
+// UK calendar days, which the reporting module's dashboard counts sales by.
+export { EXPORT_TIME_ZONE, ukCalendarDateOf, ukDayStart, type CalendarDate } from './domain/order-export.js';
 export { SyntheticOrderGenerator } from './application/synthetic-orders.service.js';
 
 export const ordersEntities = ordersFeatures.flatMap((f) => f.entities);
