@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { OrderTransitionSubscribers, type OrderTransitionEvent } from '../../src/modules/orders/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
+import { bearerFor, DEMO_ADMIN } from '../support/identity-client.js';
 import { completedEvent, createCustomer, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -43,10 +44,8 @@ describe(`Order transition subscribers (${databaseKind})`, () => {
     expect(await orderRow(placed.id)).toEqual({ status: 'pending_payment', invoice_number: null });
 
     const seen: OrderTransitionEvent[] = [];
-    const statusSeenInside: string[] = [];
-    const stop = subscribers.on('paid', async (event) => {
+    const stop = subscribers.on('paid', (event) => {
       seen.push(event);
-      statusSeenInside.push(event.status);
     });
     try {
       expect((await webhook(body)).status).toBe(200); // the provider's redelivery of the same event
@@ -60,7 +59,6 @@ describe(`Order transition subscribers (${databaseKind})`, () => {
       from: 'pending_payment', change: 'paid', status: 'paid', actor: 'payment',
       lines: [{ optionId, kind: 'download', qty: 2, productId: expect.any(Number), lineId: expect.any(Number) }],
     });
-    expect(statusSeenInside).toEqual(['paid']);
     expect((await orderRow(placed.id)).status).toBe('paid');
   });
 
@@ -93,5 +91,26 @@ describe(`Order transition subscribers (${databaseKind})`, () => {
       failing();
     }
     expect(await shop.sql('select count(*)::int as count from orders where customer_id = ?', [council.id])).toEqual(before);
+  });
+
+  it('calls a `refunded` subscriber once when staff refund a paid order (the seats a licence gave are revoked there)', async () => {
+    const subscribers = shop.app.get(OrderTransitionSubscribers);
+    const customer = await createCustomer(shop);
+    const placed = (await placeOrder(shop, customer.id, [{ optionId, qty: 1 }])).order;
+    const [row] = await shop.sql<{ payment_reference: string; grand_total: number }>('select payment_reference, grand_total from orders where id = ?', [placed.id]);
+    expect((await webhook(completedEvent(`evt_sub_refund_${placed.id}`, row!.payment_reference, placed.id, row!.grand_total))).status).toBe(200);
+    const seen: OrderTransitionEvent[] = [];
+    const stop = subscribers.on('refunded', (event) => {
+      seen.push(event);
+    });
+    try {
+      const admin = await bearerFor(shop, DEMO_ADMIN);
+      await http().post(`/api/admin/orders/${placed.id}/transitions`).set('Authorization', admin).send({ to: 'refunded' }).expect(200);
+      await http().post(`/api/admin/orders/${placed.id}/transitions`).set('Authorization', admin).send({ to: 'refunded' }).expect(409);
+    } finally {
+      stop();
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ orderId: placed.id, from: 'paid', change: 'refunded', status: 'refunded', actor: 'staff' });
   });
 });
