@@ -8,5 +8,6 @@ import { catalogueShopModule } from './catalogue/index.js';
 import { contentShopModule } from './content/index.js';
 import { identityShopModule } from './identity/index.js';
 import { ordersShopModule } from './orders/index.js';
+import { reportingShopModule } from './reporting/index.js';
 
-export const SHOP_MODULES = [contentShopModule, identityShopModule, catalogueShopModule, basketShopModule, ordersShopModule] as const;
+export const SHOP_MODULES = [contentShopModule, identityShopModule, catalogueShopModule, basketShopModule, ordersShopModule, reportingShopModule] as const;

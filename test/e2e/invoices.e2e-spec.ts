@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { OrderLifecycleService } from '../../src/modules/orders/index.js';
+import { OrderProcess } from '../../src/modules/orders/index.js';
 import { Transactions } from '../../src/platform/persistence/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { bearerFor, DEMO_ADMIN, DEMO_CUSTOMER } from '../support/identity-client.js';
@@ -160,7 +160,7 @@ describe(`VAT invoices (${databaseKind})`, () => {
     await expect(
       inContext(shop, () =>
         shop.app.get(Transactions).run(async () => {
-          await shop.app.get(OrderLifecycleService).transition(rolledBack!, 'paid', 'payment', { note: 'about to fail' });
+          await shop.app.get(OrderProcess).transition(rolledBack!, 'paid', 'payment', { note: 'about to fail' });
           throw new Error('the payment transaction fails after numbering');
         }),
       ),

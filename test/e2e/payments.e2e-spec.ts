@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import request from 'supertest';
 import Stripe from 'stripe';
-import { OrderLifecycleService } from '../../src/modules/orders/index.js';
+import { PaymentTimeout } from '../../src/modules/orders/index.js';
 import { JobWorker } from '../../src/platform/queue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { CookieClient, nextIp, uniqueEmail } from '../support/identity-client.js';
@@ -267,7 +267,7 @@ describe(`Payments (${databaseKind})`, () => {
     it('records a payment of a cancelled order without bringing the order back', async () => {
       const order = await newOrder();
       await shop.sql(`update orders set created_at = created_at - interval '31 minutes' where id = ?`, [order.id]);
-      expect(await inContext(shop, () => shop.app.get(OrderLifecycleService).expireUnpaid(order.id))).toBe(true);
+      expect(await inContext(shop, () => shop.app.get(PaymentTimeout).expireUnpaid(order.id))).toBe(true);
       const body = completedEvent('evt_late_1', order.reference, order.id, order.total);
       expect((await webhook(body, stripeSignature(body, SECRET)).expect(200)).body.outcome).toBe('paid_after_cancel');
       expect(await statusOf(order.id)).toBe('cancelled');
@@ -300,7 +300,7 @@ describe(`Payments (${databaseKind})`, () => {
     it('cancels an unpaid order once its time is up and gives the stock back, once', async () => {
       const order = await newOrder();
       expect(await qtyOf(order.optionId)).toBe(3);
-      const lifecycle = shop.app.get(OrderLifecycleService);
+      const lifecycle = shop.app.get(PaymentTimeout);
       const [placed] = await shop.sql<{ created_at: Date }>('select created_at from orders where id = ?', [order.id]);
       const at = (minutes: number) => new Date(new Date(placed!.created_at).getTime() + minutes * 60_000);
 
@@ -319,7 +319,7 @@ describe(`Payments (${databaseKind})`, () => {
       const body = completedEvent('evt_timeout_paid', order.reference, order.id, order.total);
       await webhook(body, stripeSignature(body, SECRET)).expect(200);
       const later = new Date(Date.now() + 3_600_000);
-      expect(await inContext(shop, () => shop.app.get(OrderLifecycleService).expireUnpaid(order.id, later))).toBe(false);
+      expect(await inContext(shop, () => shop.app.get(PaymentTimeout).expireUnpaid(order.id, later))).toBe(false);
       expect(await statusOf(order.id)).toBe('paid');
       expect(await qtyOf(order.optionId)).toBe(3);
     });

@@ -6,23 +6,27 @@ import { OrderService } from './application/order.service.js';
 import { DownloadService } from './application/download.service.js';
 import { shopModule } from '../../platform/shop-module.js';
 
+// Trimmed to what other modules, web/, cli/ and the tests import (issue 29): the services staff and customers use
+// over HTTP stay inside the module.
 export { OrdersModule } from './orders.module.js';
-export { DeliveryTypeService, DEFAULT_DELIVERY_TYPES, type DeliveryTypeView } from './application/delivery-type.service.js';
-export { CheckoutService, type CheckoutView, type CheckoutInput, type PlacedOrder } from './application/checkout.service.js';
-export { OrderService } from './application/order.service.js';
-export { DownloadService, type DownloadView } from './application/download.service.js';
-export { OrderAdminService } from './application/order-admin.service.js';
-export { OrderPaymentService } from './application/order-payment.service.js';
-export { InvoiceService, type VatDocumentFile, type VatDocumentKind } from './application/invoice.service.js';
-export { OrderLifecycleService, PAYMENT_TIMEOUT_JOB } from './application/order-lifecycle.service.js';
+// Types the storefront and the portal render.
 export type { OrderView, OrderSummaryView, AdminOrderView, AdminOrderSummaryView } from './application/order-views.js';
 export type { OrderAddress } from './domain/order.entity.js';
-export { ORDER_STATUSES, ORDER_PROCESS, type OrderStatus } from './domain/order-process.js';
-export { DashboardService, type DashboardView } from './application/dashboard.service.js';
+export type { OrderStatus, OrderChange } from './domain/order-process.js';
+export type { DeliveryTypeView } from './application/delivery-type.service.js';
+// The order process: its subscription point for other modules (the training module's licences; ADR 0036), and
+// the entry point and payment time-out the tests drive.
+export { OrderTransitionSubscribers, type OrderTransitionEvent, type OrderTransitionHandler } from './application/order-transition-subscribers.js';
+export { OrderProcess } from './application/order-process.service.js';
+export { PaymentTimeout } from './application/payment-timeout.job.js';
+// Checkout in-process (test fixtures), the reference delivery types (db:seed), and the operators' commands.
+export { CheckoutService, type CheckoutInput, type PlacedOrder } from './application/checkout.service.js';
+export { DeliveryTypeService } from './application/delivery-type.service.js';
 export { OrderExportService } from './application/order-export.service.js';
-export type { OrderExportFilter } from './application/ports/order-export-reader.port.js';
-export { ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TEXT_COLUMNS, EXPORT_TIME_ZONE, exportPeriod, parseStatuses, type OrderExportRow } from './domain/order-export.js';
-export { SyntheticOrderGenerator, SYNTHETIC_ORDER_LIMITS } from './application/synthetic-orders.service.js';
+export { ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TEXT_COLUMNS, exportPeriod, parseStatuses } from './domain/order-export.js';
+// UK calendar days, which the reporting module's dashboard counts sales by.
+export { EXPORT_TIME_ZONE, ukCalendarDateOf, ukDayStart, type CalendarDate } from './domain/order-export.js';
+export { SyntheticOrderGenerator } from './application/synthetic-orders.service.js';
 
 export const ordersEntities = ordersFeatures.flatMap((f) => f.entities);
 

@@ -8,12 +8,14 @@ import { OptionNotForSaleError, StockService, type PurchasableOption } from '../
 import { AccountService } from '../../identity/index.js';
 import { MAX_UNPAID_CARD_ORDERS, TooManyUnpaidOrdersError, tooManyUnpaidOrdersMessage } from '../domain/checkout-errors.js';
 import { DIGITAL_DELIVERY } from '../domain/delivery-bands.js';
-import { MAX_ORDER_TOTAL, Order, OrderHistoryEntry, OrderLine, orderTotals, withinOrderCeiling, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../domain/order.entity.js';
+import { MAX_ORDER_TOTAL, Order, OrderLine, orderTotals, withinOrderCeiling, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../domain/order.entity.js';
 import { DeliveryTypeService } from './delivery-type.service.js';
-import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrderProcess } from './order-process.service.js';
 import { toOrderView, type OrderView } from './order-views.js';
 import { CHECKOUT_BASKET, type CheckoutBasket, type CheckoutBasketLine } from './ports/checkout-basket.port.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
+import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
+import { CARD_ORDER_STORE, type CardOrderStore } from './ports/card-order-store.port.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './ports/payment-provider.port.js';
 
 export interface CheckoutInput {
@@ -71,19 +73,21 @@ export interface PlacedOrder {
 export class CheckoutService {
   constructor(
     @Inject(CHECKOUT_BASKET) private readonly basket: CheckoutBasket,
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    @Inject(ORDER_READS) private readonly reads: OrderReads,
+    @Inject(CARD_ORDER_STORE) private readonly cardOrders: CardOrderStore,
     @Inject(PAYMENT_PROVIDER) private readonly payments: PaymentProvider,
     private readonly stock: StockService,
     private readonly deliveryTypes: DeliveryTypeService,
     private readonly accounts: AccountService,
-    private readonly lifecycle: OrderLifecycleService,
+    private readonly process: OrderProcess,
     private readonly transactions: Transactions,
     private readonly env: Environment,
   ) {}
 
   async describe(userId: number, guestToken: string | null): Promise<CheckoutView> {
     const [contents, profile, unpaid] = await Promise.all([
-      this.basket.get(userId, guestToken), this.accounts.getProfile(userId), this.orders.countUnpaidCardOrders(userId),
+      this.basket.get(userId, guestToken), this.accounts.getProfile(userId), this.cardOrders.countUnpaidCardOrders(userId),
     ]);
     const options = await this.stock.describe(contents.lines.map((line) => line.optionId));
     const { physical, weight } = measure(contents.lines, options);
@@ -148,7 +152,7 @@ export class CheckoutService {
     return this.transactions.run(async () => {
       // Before anything is reserved, and counted under the customer's lock so two racing checkouts cannot both pass.
       if (!onAccount) {
-        const unpaid = await this.orders.lockCheckoutsAndCountUnpaidCardOrders(userId);
+        const unpaid = await this.cardOrders.lockCheckoutsAndCountUnpaidCardOrders(userId);
         if (unpaid >= MAX_UNPAID_CARD_ORDERS) throw new TooManyUnpaidOrdersError(unpaid, this.env.ORDER_PAYMENT_TIMEOUT_MINUTES);
       }
       const snapshot = lines.map((line, position) => {
@@ -168,21 +172,15 @@ export class CheckoutService {
         poNumber: input.poNumber ?? null,
         notes: input.notes ?? null,
         paymentMethod: onAccount ? 'invoice' : 'card',
-        status: onAccount ? 'awaiting_payment' : 'pending_payment',
       });
-      const placed = new OrderHistoryEntry(
-        0, null, order.status, order.createdAt, onAccount ? `Order placed on account, PO ${order.poNumber}.` : 'Order placed.', userId,
-      );
-      await this.orders.insert(order, snapshot, placed);
-      await this.stock.take(order.id, snapshot.map((line) => ({ optionId: line.optionId, qty: line.qty })));
+      // The placing transition inserts the order, takes its stock and, by the rule of its payment method, issues the
+      // invoice and queues its e-mail (on account) or schedules the payment time-out (card).
+      await this.process.transition(order, onAccount ? 'awaiting_payment' : 'pending_payment', 'customer', {
+        note: onAccount ? `Order placed on account, PO ${order.poNumber}.` : 'Order placed.', actorUserId: userId, lines: snapshot,
+      });
+      const history = await this.reads.historyOf(order.id);
       await this.basket.empty(userId);
-      if (onAccount) {
-        // No payment page and no payment timeout: the VAT invoice is issued now, due within the payment terms.
-        await this.lifecycle.numberDueDocument(order, order.createdAt);
-        await this.orders.save(order);
-        await this.lifecycle.placedOnAccount(order);
-        return { order: toOrderView(order, snapshot, [placed]), payment_url: null };
-      }
+      if (onAccount) return { order: toOrderView(order, snapshot, history), payment_url: null };
       const session = await this.payments.createSession({
         orderId: order.id, number: order.number, amount: order.grandTotal, currency: 'gbp', customerEmail: profile.email,
         successUrl: `${this.env.publicUrl}/complete?order=${order.id}`, cancelUrl: `${this.env.publicUrl}/cancelled?order=${order.id}`,
@@ -190,8 +188,7 @@ export class CheckoutService {
       order.paymentProvider = this.payments.name;
       order.paymentReference = session.reference;
       await this.orders.save(order);
-      await this.lifecycle.schedulePaymentTimeout(order);
-      return { order: toOrderView(order, snapshot, [placed]), payment_url: session.url };
+      return { order: toOrderView(order, snapshot, history), payment_url: session.url };
     });
   }
 

@@ -8,7 +8,7 @@ import type { ByteRange } from '../../../platform/storage/index.js';
 import { DownloadFileService } from '../../catalogue/index.js';
 import { DownloadLinkExpiredError, DownloadLinkInvalidError } from '../domain/download-errors.js';
 import { DOWNLOADABLE_STATUSES, downloadSignature, isValidDownloadSignature } from '../domain/download-link.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
 
 /** product.md "Downloads" / Buying API: `GET /api/downloads`. */
 export interface DownloadView {
@@ -51,7 +51,7 @@ export class DownloadService {
   private readonly secret: string;
 
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_READS) private readonly reads: OrderReads,
     private readonly files: DownloadFileService,
     private readonly env: Environment,
   ) {
@@ -59,7 +59,7 @@ export class DownloadService {
   }
 
   async listForCustomer(customerId: number, now: Date = new Date()): Promise<DownloadView[]> {
-    const lines = await this.orders.downloadLinesOf(customerId, DOWNLOADABLE_STATUSES);
+    const lines = await this.reads.downloadLinesOf(customerId, DOWNLOADABLE_STATUSES);
     const files = await this.files.filesOfOptions(lines.map((line) => line.optionId));
     const expiresAt = Math.floor(now.getTime() / 1000) + this.env.DOWNLOAD_LINK_MINUTES * 60;
     return lines.flatMap((line) => {
@@ -80,7 +80,7 @@ export class DownloadService {
     if (!Number.isSafeInteger(lineId) || lineId < 1 || lineId > MAX_ID) throw new NotFoundError('Download');
     if (!isValidDownloadSignature(this.secret, lineId, customerId, link.expires, link.signature)) throw new DownloadLinkInvalidError();
     if (link.expires * 1000 <= now.getTime()) throw new DownloadLinkExpiredError();
-    const line = await this.orders.downloadLine(customerId, lineId, DOWNLOADABLE_STATUSES);
+    const line = await this.reads.downloadLine(customerId, lineId, DOWNLOADABLE_STATUSES);
     if (!line) throw new NotFoundError('Download');
     const file = (await this.files.filesOfOptions([line.optionId])).get(line.optionId);
     if (!file) throw new NotFoundError('Download');

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../../shared/domain-error.js';
 import { UserAdministrationService } from '../../identity/index.js';
 import type { Order } from '../domain/order.entity.js';
 import { vatDocumentOf, type VatDocument } from '../domain/vat-document.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { VAT_DOCUMENT_RENDERER, type VatDocumentRenderer } from './ports/vat-document-renderer.port.js';
 
 export type VatDocumentKind = VatDocument['kind'];
@@ -21,12 +21,12 @@ const MAX_ID = 2_147_483_647;
 /**
  * VAT invoices and credit notes of orders, as PDFs: the customer's own (another customer's order, and an order
  * without that document, are "not found" alike) and any order's for staff. The numbers are given by
- * OrderLifecycleService when the order is paid or refunded; this only reads and draws them.
+ * OrderProcess when the order is paid, placed on account or refunded; this only reads and draws them.
  */
 @Injectable()
 export class InvoiceService {
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     @Inject(VAT_DOCUMENT_RENDERER) private readonly renderer: VatDocumentRenderer,
     private readonly company: CompanyDetails,
     private readonly users: UserAdministrationService,

@@ -4,9 +4,10 @@ import { pageOf, type Page } from '../../../shared/pagination.js';
 import { UserAdministrationService } from '../../identity/index.js';
 import type { Order } from '../domain/order.entity.js';
 import type { OrderStatus } from '../domain/order-process.js';
-import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrderProcess } from './order-process.service.js';
 import { toAdminOrderView, toOrderSummary, type AdminOrderSummaryView, type AdminOrderView } from './order-views.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
+import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
 import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
 
 export interface AdminOrderListQuery {
@@ -27,8 +28,9 @@ const EMAIL_MATCH_LIMIT = 200;
 @Injectable()
 export class OrderAdminService {
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
-    private readonly lifecycle: OrderLifecycleService,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    @Inject(ORDER_READS) private readonly reads: OrderReads,
+    private readonly process: OrderProcess,
     private readonly users: UserAdministrationService,
   ) {}
 
@@ -36,7 +38,7 @@ export class OrderAdminService {
   async list(query: AdminOrderListQuery): Promise<Page<AdminOrderSummaryView>> {
     const term = query.search?.trim();
     const customerIds = term && term.length >= 3 ? await this.customersMatching(term) : [];
-    const { orders, total } = await this.orders.search(
+    const { orders, total } = await this.reads.search(
       { search: term, customerIds, customerId: query.customerId, status: query.status, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
       (query.page - 1) * query.perPage, query.perPage,
     );
@@ -56,13 +58,13 @@ export class OrderAdminService {
   /** Any change the process allows staff (409 otherwise); cancelling and refunds before dispatch give the stock back. */
   @ChangesStorefront()
   async transition(id: number, to: string, staffId: number, details: { note?: string | null; trackingNumber?: string | null }): Promise<AdminOrderView> {
-    const order = await this.lifecycle.transition(id, to, 'staff', { actorUserId: staffId, note: details.note, trackingNumber: details.trackingNumber });
+    const order = await this.process.transition(id, to, 'staff', { actorUserId: staffId, note: details.note, trackingNumber: details.trackingNumber });
     return this.view(order);
   }
 
   private async view(order: Order): Promise<AdminOrderView> {
     const [lines, history, emails, payments] = await Promise.all([
-      this.orders.linesOf(order.id), this.orders.historyOf(order.id), this.emailsOf([order]), this.orders.paymentsOf(order.id),
+      this.orders.linesOf(order.id), this.reads.historyOf(order.id), this.emailsOf([order]), this.orders.paymentsOf(order.id),
     ]);
     return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments);
   }

@@ -7,7 +7,7 @@ import { JobHandlerRegistry, JobQueue } from '../../../platform/queue/index.js';
 import type { Order } from '../domain/order.entity.js';
 import { InvoiceService } from './invoice.service.js';
 import { composeOrderMail, ORDER_MAIL_KINDS, type OrderMailKind } from './order-mail.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { VAT_DOCUMENT_RENDERER, type VatDocumentRenderer } from './ports/vat-document-renderer.port.js';
 
 /** The job that writes and sends one order e-mail (payload: order id and kind). */
@@ -24,7 +24,7 @@ export class OrderMailService implements OnModuleInit {
   private readonly logger = new Logger(OrderMailService.name);
 
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     private readonly invoices: InvoiceService,
     @Inject(VAT_DOCUMENT_RENDERER) private readonly renderer: VatDocumentRenderer,
     @Inject(MAILER) private readonly mailer: Mailer,

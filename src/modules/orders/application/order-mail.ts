@@ -4,9 +4,9 @@ import { escapeHtml, htmlEmail, mailButton, mailParagraph } from '../../../platf
 import type { Order, OrderAddress, OrderLine } from '../domain/order.entity.js';
 import type { VatDocument } from '../domain/vat-document.js';
 
-/** The e-mails an order sends its customer (issue 13), each through the durable queue. */
-export const ORDER_MAIL_KINDS = ['confirmation', 'invoice', 'receipt', 'dispatched', 'credit_note'] as const;
-export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+import { ORDER_MAIL_KINDS, type OrderMailKind } from '../domain/order-process.js';
+
+export { ORDER_MAIL_KINDS, type OrderMailKind };
 
 export interface OrderMailInput {
   kind: OrderMailKind;

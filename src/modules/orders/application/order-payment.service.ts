@@ -2,12 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Transactions } from '../../../platform/persistence/index.js';
 import { DomainError, InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { formatPounds } from '../../../shared/money.js';
-import { OrderHistoryEntry } from '../domain/order.entity.js';
 import { OrderPayment } from '../domain/order-payment.entity.js';
 import { OrderAdminService } from './order-admin.service.js';
-import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrderProcess } from './order-process.service.js';
 import type { AdminOrderView } from './order-views.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 
 export interface BacsPaymentInput {
   /** Pence. */
@@ -31,8 +30,8 @@ export class PaymentRefusedError extends DomainError {
 @Injectable()
 export class OrderPaymentService {
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
-    private readonly lifecycle: OrderLifecycleService,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    private readonly process: OrderProcess,
     private readonly admin: OrderAdminService,
     private readonly transactions: Transactions,
   ) {}
@@ -53,17 +52,12 @@ export class OrderPaymentService {
       const left = outstanding - input.amount;
       if (left > 0) {
         const note = `BACS payment of ${formatPounds(input.amount)} received (ref ${input.reference}); ${formatPounds(left)} outstanding.`;
-        await this.orders.save(order, [new OrderHistoryEntry(order.id, order.status, order.status, new Date(), note, staffId)]);
+        await this.process.transition(order, 'noted', 'payment', { note, actorUserId: staffId });
         return;
       }
       const note = `Paid in full by BACS: ${formatPounds(input.amount)} received (ref ${input.reference}).`;
-      if (order.status === 'awaiting_payment') {
-        await this.lifecycle.applyLocked(order, 'paid', 'payment', { note, actorUserId: staffId });
-      } else {
-        order.paidAt = new Date();
-        await this.orders.save(order, [new OrderHistoryEntry(order.id, order.status, order.status, order.paidAt, note, staffId)]);
-        await this.lifecycle.notify(order, 'receipt');
-      }
+      // Awaiting payment, it becomes paid; moved on by staff already, it stays where it is and is marked paid.
+      await this.process.transition(order, order.status === 'awaiting_payment' ? 'paid' : 'paid_in_full', 'payment', { note, actorUserId: staffId });
     });
     return this.admin.get(orderId);
   }

@@ -4,25 +4,27 @@ import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { toOrderSummary, toOrderView, type OrderSummaryView, type OrderView } from './order-views.js';
 import { CHECKOUT_BASKET, type CheckoutBasket } from './ports/checkout-basket.port.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
+import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
 import type { Order } from '../domain/order.entity.js';
 
 /** A customer's own orders. Another customer's order is "not found", never "forbidden": its existence is not told. */
 @Injectable()
 export class OrderService {
   constructor(
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    @Inject(ORDER_READS) private readonly reads: OrderReads,
     @Inject(CHECKOUT_BASKET) private readonly basket: CheckoutBasket,
   ) {}
 
   async listForCustomer(customerId: number, page: number, perPage: number): Promise<Page<OrderSummaryView>> {
-    const { orders, total } = await this.orders.listForCustomer(customerId, (page - 1) * perPage, perPage);
+    const { orders, total } = await this.reads.listForCustomer(customerId, (page - 1) * perPage, perPage);
     return pageOf(orders.map(toOrderSummary), total, page, perPage);
   }
 
   async findForCustomer(customerId: number, orderId: number): Promise<OrderView> {
     const order = await this.ownOrder(customerId, orderId);
-    const [lines, history] = await Promise.all([this.orders.linesOf(order.id), this.orders.historyOf(order.id)]);
+    const [lines, history] = await Promise.all([this.orders.linesOf(order.id), this.reads.historyOf(order.id)]);
     return toOrderView(order, lines, history);
   }
 

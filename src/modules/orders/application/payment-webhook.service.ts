@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { Transactions } from '../../../platform/persistence/index.js';
-import { OrderHistoryEntry } from '../domain/order.entity.js';
-import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrderProcess } from './order-process.service.js';
 import { PAYMENT_EVENT_STORE, type PaymentEventStore } from './ports/payment-event-store.port.js';
 import { PAYMENT_PROVIDER, type PaymentEvent, type PaymentProvider } from './ports/payment-provider.port.js';
-import { ORDER_STORE, type OrderStore } from './ports/order-store.port.js';
+import { CARD_ORDER_STORE, type CardOrderStore } from './ports/card-order-store.port.js';
 
 export const CHECKOUT_COMPLETED = 'checkout.session.completed';
 /** A delayed payment method's money arrived after the session completed unpaid (Stripe; both providers read it). */
@@ -41,8 +40,8 @@ export class PaymentWebhookService {
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PAYMENT_EVENT_STORE) private readonly events: PaymentEventStore,
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
-    private readonly lifecycle: OrderLifecycleService,
+    @Inject(CARD_ORDER_STORE) private readonly cardOrders: CardOrderStore,
+    private readonly process: OrderProcess,
     private readonly transactions: Transactions,
   ) {}
 
@@ -66,7 +65,7 @@ export class PaymentWebhookService {
 
   private async apply(event: PaymentEvent): Promise<{ outcome: WebhookOutcome; orderId: number | null }> {
     if (!SESSION_EVENTS.has(event.type) || !event.reference) return { outcome: 'ignored', orderId: null };
-    const order = await this.orders.lockByPaymentReference(this.provider.name, event.reference);
+    const order = await this.cardOrders.lockByPaymentReference(this.provider.name, event.reference);
     if (!order) {
       this.logger.warn(`Payment event ${event.id} names session ${event.reference}, which no order has.`);
       return { outcome: 'unknown_order', orderId: null };
@@ -76,7 +75,7 @@ export class PaymentWebhookService {
       if (order.status !== 'pending_payment') return { outcome: 'ignored', orderId: order.id };
       this.logger.warn(`Order ${order.number}: the payment of session ${event.reference} failed; the order stays ${order.status}.`);
       const note = `The payment failed (${this.provider.name} ${event.reference}); the order was not paid.`;
-      await this.orders.save(order, [new OrderHistoryEntry(order.id, order.status, order.status, new Date(), note, null)]);
+      await this.process.transition(order, 'noted', 'payment', { note });
       return { outcome: 'payment_failed', orderId: order.id };
     }
     const refusal = this.unproven(event, order.grandTotal);
@@ -86,13 +85,13 @@ export class PaymentWebhookService {
       return { outcome: refusal.outcome, orderId: order.id };
     }
     if (order.status === 'pending_payment') {
-      await this.lifecycle.applyLocked(order, 'paid', 'payment', { note: `Paid by card (${this.provider.name} ${event.reference}).` });
+      await this.process.transition(order, 'paid', 'payment', { note: `Paid by card (${this.provider.name} ${event.reference}).` });
       return { outcome: 'paid', orderId: order.id };
     }
     if (order.status === 'cancelled') {
       this.logger.warn(`Order ${order.number} was paid after it had been cancelled (session ${event.reference}): refund it.`);
       const note = `Payment received after the order was cancelled (${this.provider.name} ${event.reference}). The order stays cancelled: refund the payment.`;
-      await this.orders.save(order, [new OrderHistoryEntry(order.id, order.status, order.status, new Date(), note, null)]);
+      await this.process.transition(order, 'noted', 'payment', { note });
       return { outcome: 'paid_after_cancel', orderId: order.id };
     }
     return { outcome: 'already_paid', orderId: order.id };

@@ -1,27 +1,102 @@
-import { checkTransition, nextStatuses, ORDER_STATUSES, TransitionRefusedError, type OrderStatus, type TransitionActor } from './order-process.js';
+import {
+  checkTransition, mailOf, nextStatuses, ORDER_PROCESS, ORDER_STATUSES, TransitionRefusedError,
+  type OrderChange, type OrderStatus, type TransitionActor, type TransitionEffects, type TransitionFacts,
+} from './order-process.js';
 
-const physical = { hasPhysicalLines: true, trackingNumber: null };
-const digital = { hasPhysicalLines: false, trackingNumber: null };
-const tracked = { hasPhysicalLines: true, trackingNumber: 'JD0002211' };
+const card = { paymentMethod: 'card', paid: false } as const;
+const physical: TransitionFacts = { hasPhysicalLines: true, trackingNumber: null, ...card };
+const digital: TransitionFacts = { hasPhysicalLines: false, trackingNumber: null, ...card };
+const tracked: TransitionFacts = { hasPhysicalLines: true, trackingNumber: 'JD0002211', ...card };
+const unpaidOnAccount: TransitionFacts = { hasPhysicalLines: true, trackingNumber: 'JD0002211', paymentMethod: 'invoice', paid: false };
 
 /** Every transition the product allows, with the actor that may ask for it. */
-const ALLOWED: Array<[OrderStatus, OrderStatus, TransitionActor]> = [
+const ALLOWED: Array<[OrderStatus, OrderChange, TransitionActor]> = [
   ['pending_payment', 'paid', 'payment'],
   ['pending_payment', 'cancelled', 'system'],
   ['pending_payment', 'cancelled', 'staff'],
+  ['pending_payment', 'noted', 'payment'],
   ['awaiting_payment', 'paid', 'payment'],
   ['awaiting_payment', 'processing', 'staff'],
   ['awaiting_payment', 'cancelled', 'staff'],
+  ['awaiting_payment', 'noted', 'payment'],
   ['paid', 'processing', 'staff'],
   ['paid', 'refunded', 'staff'],
   ['processing', 'refunded', 'staff'],
+  ['processing', 'noted', 'payment'],
   ['dispatched', 'completed', 'staff'],
   ['dispatched', 'refunded', 'staff'],
+  ['dispatched', 'noted', 'payment'],
+  ['completed', 'noted', 'payment'],
+  ['cancelled', 'noted', 'payment'],
+];
+
+/**
+ * What each rule does besides moving the status, as declared beside it (ADR 0036). A changed effect must change
+ * this table: the e-mails customers get and the documents HMRC sees are part of the product.
+ */
+const EFFECTS: Array<[OrderStatus | null, OrderChange, TransitionEffects]> = [
+  [null, 'pending_payment', { takesStock: true, schedulesPaymentTimeout: true }],
+  [null, 'awaiting_payment', { takesStock: true, issues: { series: 'invoice', mail: 'invoice' } }],
+  ['pending_payment', 'paid', { marksPaid: true, issues: { series: 'invoice' }, mail: { card: 'confirmation', invoice: 'receipt' } }],
+  ['pending_payment', 'cancelled', { givesBackStock: true, issues: { series: 'credit_note', mail: 'credit_note' } }],
+  ['pending_payment', 'noted', {}],
+  ['awaiting_payment', 'paid', { marksPaid: true, issues: { series: 'invoice' }, mail: { card: 'confirmation', invoice: 'receipt' } }],
+  ['awaiting_payment', 'processing', {}],
+  ['awaiting_payment', 'completed', {}],
+  ['awaiting_payment', 'cancelled', { givesBackStock: true, issues: { series: 'credit_note', mail: 'credit_note' } }],
+  ['paid', 'processing', {}],
+  ['paid', 'completed', {}],
+  ['paid', 'refunded', { givesBackStock: true, issues: { series: 'credit_note', mail: 'credit_note' } }],
+  ['processing', 'dispatched', { mail: 'dispatched' }],
+  ['processing', 'refunded', { givesBackStock: true, issues: { series: 'credit_note', mail: 'credit_note' } }],
+  ['processing', 'paid_in_full', { marksPaid: true, mail: 'receipt' }],
+  ['dispatched', 'completed', {}],
+  ['dispatched', 'refunded', { issues: { series: 'credit_note', mail: 'credit_note' } }],
+  ['dispatched', 'paid_in_full', { marksPaid: true, mail: 'receipt' }],
+  ['completed', 'paid_in_full', { marksPaid: true, mail: 'receipt' }],
+  ['cancelled', 'noted', {}],
 ];
 
 describe('the order process', () => {
   it.each(ALLOWED)('allows %s → %s by %s', (from, to, actor) => {
     expect(checkTransition(from, to, actor, physical).to).toBe(to);
+  });
+
+  it.each(EFFECTS)('declares the effects of %s → %s', (from, to, effects) => {
+    const facts = to === 'paid_in_full' ? unpaidOnAccount : from === null && to === 'awaiting_payment' ? { ...digital, paymentMethod: 'invoice' as const } : { ...tracked, hasPhysicalLines: false };
+    const actor = (from === null ? 'customer' : ['paid', 'noted', 'paid_in_full'].includes(to) ? 'payment' : to === 'cancelled' && from === 'pending_payment' ? 'system' : 'staff') as TransitionActor;
+    expect(checkTransition(from, to, actor, facts).effects).toEqual(effects);
+  });
+
+  it('declares the effects of every rule in the table above', () => {
+    const declared = ORDER_STATUSES.flatMap((from) => ORDER_PROCESS[from].map((rule) => `${from}→${rule.to}`)).filter((pair) => !pair.endsWith('→noted'));
+    const tested = EFFECTS.filter(([from]) => from !== null).map(([from, to]) => `${from}→${to}`).filter((pair) => !pair.endsWith('→noted'));
+    expect(tested.sort()).toEqual(declared.sort());
+  });
+
+  it('places a card order pending payment and an order on account awaiting payment, by the customer only', () => {
+    expect(checkTransition(null, 'pending_payment', 'customer', physical).to).toBe('pending_payment');
+    expect(checkTransition(null, 'awaiting_payment', 'customer', { ...physical, paymentMethod: 'invoice' }).to).toBe('awaiting_payment');
+    expect(() => checkTransition(null, 'awaiting_payment', 'customer', physical)).toThrow(/placed pending payment/);
+    expect(() => checkTransition(null, 'pending_payment', 'customer', { ...physical, paymentMethod: 'invoice' })).toThrow(/placed awaiting payment/);
+    expect(() => checkTransition(null, 'paid', 'customer', physical)).toThrow(TransitionRefusedError);
+    expect(() => checkTransition(null, 'pending_payment', 'staff', physical)).toThrow(TransitionRefusedError);
+  });
+
+  it('sends the card payment its confirmation and the BACS payment its receipt', () => {
+    const paid = checkTransition('pending_payment', 'paid', 'payment', physical).effects;
+    expect(mailOf(paid, 'card')).toBe('confirmation');
+    expect(mailOf(paid, 'invoice')).toBe('receipt');
+    expect(mailOf(checkTransition('processing', 'dispatched', 'staff', tracked).effects, 'card')).toBe('dispatched');
+    expect(mailOf(checkTransition('paid', 'refunded', 'staff', physical).effects, 'card')).toBeNull();
+  });
+
+  it('marks an order on account paid in full without moving it, only once and only on account', () => {
+    expect(checkTransition('dispatched', 'paid_in_full', 'payment', unpaidOnAccount).effects.marksPaid).toBe(true);
+    expect(() => checkTransition('dispatched', 'paid_in_full', 'payment', { ...unpaidOnAccount, paid: true })).toThrow(/Only an unpaid order on account/);
+    expect(() => checkTransition('dispatched', 'paid_in_full', 'payment', tracked)).toThrow(/Only an unpaid order on account/);
+    expect(() => checkTransition('dispatched', 'paid_in_full', 'staff', unpaidOnAccount)).toThrow(TransitionRefusedError);
+    expect(() => checkTransition('refunded', 'noted', 'payment', physical)).toThrow(TransitionRefusedError);
   });
 
   it('completes a paid order straight away only when nothing is physical', () => {
@@ -40,18 +115,18 @@ describe('the order process', () => {
   });
 
   it('gives stock back on cancelling and on refunds before dispatch, not after', () => {
-    expect(checkTransition('pending_payment', 'cancelled', 'system', physical).givesBackStock).toBe(true);
-    expect(checkTransition('paid', 'refunded', 'staff', physical).givesBackStock).toBe(true);
-    expect(checkTransition('processing', 'refunded', 'staff', physical).givesBackStock).toBe(true);
-    expect(checkTransition('dispatched', 'refunded', 'staff', physical).givesBackStock).toBeFalsy();
-    expect(checkTransition('paid', 'processing', 'staff', physical).givesBackStock).toBeFalsy();
+    expect(checkTransition('pending_payment', 'cancelled', 'system', physical).effects.givesBackStock).toBe(true);
+    expect(checkTransition('paid', 'refunded', 'staff', physical).effects.givesBackStock).toBe(true);
+    expect(checkTransition('processing', 'refunded', 'staff', physical).effects.givesBackStock).toBe(true);
+    expect(checkTransition('dispatched', 'refunded', 'staff', physical).effects.givesBackStock).toBeFalsy();
+    expect(checkTransition('paid', 'processing', 'staff', physical).effects.givesBackStock).toBeFalsy();
   });
 
   // Every pair not in the allowed list (guarded ones aside) is refused, for every actor.
   const guarded = new Set(['paid→completed', 'awaiting_payment→completed', 'processing→dispatched']);
   const refused = ORDER_STATUSES.flatMap((from) =>
     ORDER_STATUSES.filter((to) => !guarded.has(`${from}→${to}`)).flatMap((to) =>
-      (['payment', 'system', 'staff'] as const)
+      (['customer', 'payment', 'system', 'staff'] as const)
         .filter((actor) => !ALLOWED.some(([f, t, a]) => f === from && t === to && a === actor))
         .map((actor) => [from, to, actor] as [OrderStatus, OrderStatus, TransitionActor]),
     ),
@@ -70,23 +145,23 @@ describe('the order process', () => {
     }
   });
 
-  it('lists what staff may do next', () => {
+  it('lists what staff may do next (statuses only, never a note)', () => {
     expect(nextStatuses('pending_payment', 'staff')).toEqual(['cancelled']);
     expect(nextStatuses('paid', 'staff')).toEqual(['processing', 'completed', 'refunded']);
     expect(nextStatuses('completed', 'staff')).toEqual([]);
+    expect(nextStatuses('dispatched', 'payment')).toEqual([]);
   });
 });
 
 describe('pay on account (awaiting_payment)', () => {
-  const physical = { hasPhysicalLines: true, trackingNumber: null };
   it('is paid only by a payment, may be fulfilled or cancelled by staff first', () => {
     expect(checkTransition('awaiting_payment', 'paid', 'payment', physical).to).toBe('paid');
     expect(() => checkTransition('awaiting_payment', 'paid', 'staff', physical)).toThrow(TransitionRefusedError);
     expect(checkTransition('awaiting_payment', 'processing', 'staff', physical).to).toBe('processing');
-    expect(checkTransition('awaiting_payment', 'cancelled', 'staff', physical).givesBackStock).toBe(true);
+    expect(checkTransition('awaiting_payment', 'cancelled', 'staff', physical).effects.givesBackStock).toBe(true);
     expect(() => checkTransition('awaiting_payment', 'cancelled', 'system', physical)).toThrow(TransitionRefusedError);
     expect(() => checkTransition('awaiting_payment', 'completed', 'staff', physical)).toThrow(/dispatched/);
-    expect(checkTransition('awaiting_payment', 'completed', 'staff', { hasPhysicalLines: false, trackingNumber: null }).to).toBe('completed');
+    expect(checkTransition('awaiting_payment', 'completed', 'staff', digital).to).toBe('completed');
     expect(nextStatuses('awaiting_payment', 'staff')).toEqual(['processing', 'completed', 'cancelled']);
   });
 });

@@ -1,6 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { vatOn } from '../../../shared/money.js';
-import { checkTransition, ORDER_STATUSES, type OrderStatus, type TransitionActor, type TransitionRule } from './order-process.js';
+import { checkTransition, movesStatus, ORDER_STATUSES, type DocumentSeries, type OrderStatus, type TransitionActor, type TransitionRule } from './order-process.js';
+
+export type { DocumentSeries } from './order-process.js';
 
 /** An address as the order keeps it: a copy, so editing the profile later never changes a placed order. */
 export interface OrderAddress {
@@ -55,9 +57,6 @@ export function withinOrderCeiling(lineTotals: readonly number[], delivery: numb
   return orderTotals(lineTotals, delivery).grandTotal <= MAX_ORDER_TOTAL;
 }
 
-/** The two gap-free number series of VAT documents (HMRC: unique and sequential). */
-export type DocumentSeries = 'invoice' | 'credit_note';
-
 /** `INV-000042` / `CN-000007`: the counter's value, padded so the numbers sort as text too. */
 export function documentNumber(series: DocumentSeries, value: number): string {
   return `${series === 'invoice' ? 'INV' : 'CN'}-${String(value).padStart(6, '0')}`;
@@ -73,7 +72,8 @@ export class Order {
   /** `HS-100001`: from a sequence, unique and increasing, gaps allowed (a rolled-back checkout uses a number). */
   number!: string;
   customerId!: number;
-  status: OrderStatus = 'pending_payment';
+  /** Set by the placing transition (OrderProcess), never by the constructor. */
+  status!: OrderStatus;
   billingAddress!: OrderAddress;
   deliveryAddress: OrderAddress | null = null;
   delivery: OrderDelivery | null = null;
@@ -108,8 +108,6 @@ export class Order {
     poNumber: string | null;
     notes: string | null;
     paymentMethod: PaymentMethod;
-    /** `awaiting_payment` for an order on account; `pending_payment` (the payment page) otherwise. */
-    status?: OrderStatus;
   }) {
     this.number = fields.number;
     this.customerId = fields.customerId;
@@ -123,38 +121,32 @@ export class Order {
     this.poNumber = fields.poNumber;
     this.notes = fields.notes;
     this.paymentMethod = fields.paymentMethod;
-    this.status = fields.status ?? 'pending_payment';
+  }
+
+  /** Whether the order exists yet: before its placing transition it has no id and no status. */
+  get placed(): boolean {
+    return this.id !== undefined;
   }
 
   /**
-   * Moves the order along the process, or throws TransitionRefusedError (409). Returns the history entry to
-   * store and the rule applied (whether stock goes back).
+   * Moves the order along the process (placing it when it has no status yet), or throws TransitionRefusedError
+   * (409). Returns the history entry to store and the rule applied, whose effects OrderProcess runs.
    */
   transition(
     to: string,
     actor: TransitionActor,
     context: { hasPhysicalLines: boolean; note?: string | null; actorUserId?: number | null; trackingNumber?: string | null; at?: Date },
   ): { entry: OrderHistoryEntry; rule: TransitionRule } {
+    const from = this.placed ? this.status : null;
     const trackingNumber = context.trackingNumber ?? this.trackingNumber;
-    const rule = checkTransition(this.status, to, actor, { hasPhysicalLines: context.hasPhysicalLines, trackingNumber });
-    const at = context.at ?? new Date();
-    const entry = new OrderHistoryEntry(this.id, this.status, rule.to, at, context.note ?? null, context.actorUserId ?? null);
-    this.status = rule.to;
+    const rule = checkTransition(from, to, actor, { hasPhysicalLines: context.hasPhysicalLines, trackingNumber, paymentMethod: this.paymentMethod, paid: this.isPaid });
+    const at = context.at ?? (from === null ? this.createdAt : new Date());
+    if (movesStatus(rule.to)) this.status = rule.to;
+    const entry = new OrderHistoryEntry(this.id ?? 0, from, this.status, at, context.note ?? null, context.actorUserId ?? null);
     if (rule.to === 'dispatched') this.trackingNumber = trackingNumber;
-    if (rule.to === 'paid' && this.paidAt === null) this.paidAt = at;
+    if (rule.effects.marksPaid && this.paidAt === null) this.paidAt = at;
     this.updatedAt = at;
     return { entry, rule };
-  }
-
-  /**
-   * Which VAT document, if any, the order's current status calls for and does not have yet: the invoice once it
-   * is paid, or at once for an order on account; the credit note when an invoiced order is refunded or
-   * cancelled (an issued invoice is never withdrawn, only credited).
-   */
-  get documentDue(): DocumentSeries | null {
-    if ((this.status === 'paid' || this.status === 'awaiting_payment') && this.invoiceNumber === null) return 'invoice';
-    if ((this.status === 'refunded' || this.status === 'cancelled') && this.invoiceNumber !== null && this.creditNoteNumber === null) return 'credit_note';
-    return null;
   }
 
   /** Whether the order is paid for in full (card, or BACS payments covering it). */
@@ -162,6 +154,7 @@ export class Order {
     return this.paidAt !== null;
   }
 
+  /** Records the VAT document's number (OrderProcess numbers it from the series' counter). */
   issueDocument(series: DocumentSeries, number: string, at: Date): void {
     if (series === 'invoice') {
       this.invoiceNumber = number;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import type { DashboardView } from '../../../../src/modules/orders/index.js';
+import type { DashboardView } from '../../../../src/modules/reporting/index.js';
 import { apiFetch } from '../../../lib/api.js';
 import { formatDateTime, formatPounds } from '../../../lib/format.js';
 import { Link } from '../../kit/links.js';

@@ -4,7 +4,7 @@ import { Environment } from '../../../../config/environment.js';
 import { DomainError, NotFoundError } from '../../../../shared/domain-error.js';
 import { JobHandlerRegistry, JobQueue } from '../../../../platform/queue/index.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../application/ports/payment-provider.port.js';
-import { ORDER_STORE, type OrderStore } from '../../application/ports/order-store.port.js';
+import { CARD_ORDER_STORE, type CardOrderStore } from '../../application/ports/card-order-store.port.js';
 import type { Order } from '../../domain/order.entity.js';
 import { TestPaymentProvider } from './test-payment.provider.js';
 
@@ -33,7 +33,7 @@ export class TestPaymentDesk implements OnModuleInit {
 
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    @Inject(ORDER_STORE) private readonly orders: OrderStore,
+    @Inject(CARD_ORDER_STORE) private readonly orders: CardOrderStore,
     private readonly queue: JobQueue,
     private readonly registry: JobHandlerRegistry,
     private readonly env: Environment,

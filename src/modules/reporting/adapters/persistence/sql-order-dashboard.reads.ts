@@ -3,13 +3,14 @@ import { Injectable } from '@nestjs/common';
 import type {
   DispatchRow, OrderDashboardReads, OverdueInvoiceRow, PeriodRange, SalesFigures,
 } from '../../application/ports/order-dashboard-reads.port.js';
-import type { OrderStatus } from '../../domain/order-process.js';
+import type { OrderStatus } from '../../../orders/index.js';
 
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 const list = (values: readonly (string | number)[]) => `{${values.map((v) => (typeof v === 'number' ? Math.trunc(v) : `"${v}"`)).join(',')}}`;
 
 /**
- * The dashboard's order figures in plain SQL. Sales: the periods go in as two arrays of bounds and come back as
+ * The dashboard's order figures in plain SQL over the orders module's tables (read only: the reporting side reads
+ * the database directly rather than widen the orders module's face with aggregates only the dashboard wants). Sales: the periods go in as two arrays of bounds and come back as
  * one row each (a left join keeps empty days at zero), walking `orders_created_index`. Dispatch:
  * `orders_to_dispatch_index`. Overdue: `orders_unpaid_invoices_index`.
  */

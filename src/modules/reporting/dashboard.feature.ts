@@ -7,7 +7,7 @@ import { SqlOrderDashboardReads } from './adapters/persistence/sql-order-dashboa
 import { DashboardService } from './application/dashboard.service.js';
 import { ORDER_DASHBOARD_READS } from './application/ports/order-dashboard-reads.port.js';
 
-/** The Administration Portal's dashboard (issue 14, ADR 0023): orders' figures here, the others from their modules. */
+/** The Administration Portal's dashboard (issue 14, ADR 0023): order figures read here, the others from their modules. */
 export const dashboardFeature: FeatureSlice = {
   // Low stock (StockService), recent enquiries and sign-ups, customers' e-mails: each from the module that owns it.
   imports: [CatalogueModule, ContentModule, IdentityModule],

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../domain/order-process.js';
+import type { OrderStatus } from '../../../orders/index.js';
 
 export const ORDER_DASHBOARD_READS = Symbol('OrderDashboardReads');
 

@@ -1,4 +1,4 @@
-import { ukCalendarDateOf, ukDayStart, type CalendarDate } from './order-export.js';
+import { ukCalendarDateOf, ukDayStart, type CalendarDate } from '../../orders/index.js';
 
 /** A UK calendar day (or month so far) as the instants that bound it: from London midnight, up to the next. */
 export interface SalesPeriod {

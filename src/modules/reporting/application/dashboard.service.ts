@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { StockService } from '../../catalogue/index.js';
 import { EnquiryService, NewsletterAdminService, type EnquiryView, type NewsletterSubscriberView } from '../../content/index.js';
 import { UserAdministrationService } from '../../identity/index.js';
-import { EXPORT_TIME_ZONE } from '../domain/order-export.js';
-import { salesPeriods } from '../domain/sales-calendar.js';
-import type { OrderStatus } from '../domain/order-process.js';
+import { EXPORT_TIME_ZONE, type OrderStatus } from '../../orders/index.js';
+import { salesPeriods } from './sales-calendar.js';
 import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
 import { ORDER_DASHBOARD_READS, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
 
@@ -59,7 +58,8 @@ export interface DashboardView {
 const sales = (figures: SalesFigures): SalesView => ({ orders: figures.orders, total_ex_vat: figures.totalExVat, total_inc_vat: figures.totalIncVat });
 
 /**
- * The Administration Portal's dashboard (ADR 0023): the order figures from this module's SQL reads, low stock
+ * The Administration Portal's dashboard (ADR 0023): the order figures from the reporting module's SQL reads over the
+ * orders tables (a read side: it never changes an order; ADR 0036), low stock
  * from the catalogue, the latest enquiries and sign-ups from content — each module answering for its own data
  * through its public face, composed here in one call. A fixed number of queries whatever the shop's size.
  */

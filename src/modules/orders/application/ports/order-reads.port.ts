@@ -1,0 +1,39 @@
+import type { Order, OrderHistoryEntry } from '../../domain/order.entity.js';
+import type { OrderStatus } from '../../domain/order-process.js';
+
+export const ORDER_READS = Symbol('OrderReads');
+
+export interface AdminOrderQuery {
+  /** Part of the order number or PO number (case-insensitive). */
+  search?: string;
+  /** Customers whose e-mail matched the search: their orders match too. */
+  customerIds?: readonly number[];
+  /** One customer's orders only. */
+  customerId?: number;
+  status?: OrderStatus;
+  createdFrom?: Date;
+  /** Exclusive. */
+  createdBefore?: Date;
+}
+
+/** A download line of one of the customer's orders that entitles them to its file (the order is paid or further). */
+export interface DownloadLine {
+  lineId: number;
+  orderId: number;
+  orderNumber: string;
+  optionId: number;
+  title: string;
+  optionName: string;
+  orderedAt: Date;
+}
+
+/** What the customers' and the staff's screens read of orders: lists, searches, history, downloads. */
+export interface OrderReads {
+  historyOf(orderId: number): Promise<OrderHistoryEntry[]>;
+  listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
+  search(query: AdminOrderQuery, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
+  /** The customer's download lines of orders in `statuses`, newest order first, in one query. */
+  downloadLinesOf(customerId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine[]>;
+  /** One such line of the customer's, or null (not theirs, not a download, or its order not in `statuses`). */
+  downloadLine(customerId: number, lineId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine | null>;
+}
