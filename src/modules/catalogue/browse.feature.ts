@@ -4,7 +4,7 @@ import { CatalogueController } from './adapters/http/catalogue.controller.js';
 import { MikroOrmCatalogueReads } from './adapters/persistence/mikro-orm-catalogue.reads.js';
 import { CatalogueSitemap } from './application/catalogue-sitemap.js';
 import { CatalogueService } from './application/catalogue.service.js';
-import { CATALOGUE_READS } from './application/ports/catalogue-read.port.js';
+import { CATALOGUE_READS } from './application/ports/catalogue-reads.port.js';
 import { BrandSchema } from './domain/brand.entity.js';
 import { CategorySchema } from './domain/category.entity.js';
 import { ProductFileSchema, ProductImageSchema, ProductVideoSchema } from './domain/product-media.entity.js';

@@ -10,7 +10,7 @@ import {
   MAX_PER_PAGE, type BrandView, type CategoryView, type ImageView, type OptionView, type ProductCard, type ProductDetail,
   type ProductListResult, type ProductSort,
 } from './catalogue-views.js';
-import { CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter } from './ports/catalogue-read.port.js';
+import { CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter } from './ports/catalogue-reads.port.js';
 import { namedFacets, searchProducts } from './product-search.js';
 
 export interface ProductListQuery {

@@ -1,5 +1,5 @@
 import type { BrandView, CategoryView, ProductListResult, ProductSort } from './catalogue-views.js';
-import type { CatalogueReads, FacetCounts, ProductCardRow, ProductFilter } from './ports/catalogue-read.port.js';
+import type { CatalogueReads, FacetCounts, ProductCardRow, ProductFilter } from './ports/catalogue-reads.port.js';
 
 /**
  * A search's steps, apart from CatalogueService's caches: which statements run, in which order. Free of the
