@@ -79,9 +79,20 @@ module.exports = {
     {
       name: 'web-takes-only-types-from-src',
       severity: 'error',
-      comment: 'Pages reach services in-process through pageContext; importing src code would bundle the server.',
+      comment:
+        'Pages reach services in-process through pageContext; importing src code would bundle the server. ' +
+        'The one exception is src/shared/contracts/: plain limits and vocabularies the portal\'s forms share with the API.',
       from: { path: '^web/' },
-      to: { path: '^src/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^src/', pathNot: '^src/shared/contracts/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'contracts-are-plain-values',
+      severity: 'error',
+      comment:
+        'src/shared/contracts/ is bundled into the browser: it holds constants and types only, so it imports nothing ' +
+        '(no framework, no ORM, no other code of ours) but its sibling contracts.',
+      from: { path: '^src/shared/contracts/' },
+      to: { pathNot: '^src/shared/contracts/' },
     },
   ],
   options: {
