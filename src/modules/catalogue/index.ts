@@ -30,10 +30,10 @@ export { ProductMediaAdminService } from './application/admin/product-media-admi
 export type {
   AdminCategoryView, AdminBrandView, AdminProductListItem, AdminProductView, AdminOptionView, AdminImageView, AdminVideoView, AdminFileView,
 } from './application/admin/admin-views.js';
-export { CatalogueSeeder, type DemoCatalogueCounts } from './application/demo/catalogue-seeder.service.js';
+export { CatalogueSeeder, type DemoCatalogueCounts } from './adapters/demo/mikro-orm-catalogue.seeder.js';
 export {
   SyntheticCatalogueGenerator, SYNTHETIC_LIMITS, syntheticNumberProblem, type SyntheticCatalogueRequest, type SyntheticCatalogueResult,
-} from './application/demo/synthetic-catalogue.service.js';
+} from './adapters/demo/sql-synthetic-catalogue.generator.js';
 export { NO_MATCH_TERM } from './application/demo/synthetic-words.js';
 
 export const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { StorefrontChanges } from '../../../platform/cache/storefront-changes.js';
+import { StorefrontChanges } from '../../../platform/cache/index.js';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { vatOn } from '../../../shared/money.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';

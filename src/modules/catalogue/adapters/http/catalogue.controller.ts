@@ -2,9 +2,8 @@ import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { BrandView, CategoryView, OptionView, ProductDetail, ProductListResult } from '../../application/catalogue-views.js';
 import { CatalogueService } from '../../application/catalogue.service.js';
-import { SerializeOnce } from '../../../../platform/http/serialize-once.js';
+import { SerializeOnce, IdParam } from '../../../../platform/http/index.js';
 import { ProductListRequest } from './catalogue.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
 
 /** The public catalogue: what any visitor may read. Drafts and inactive options answer 404. */
 @ApiTags('catalogue')

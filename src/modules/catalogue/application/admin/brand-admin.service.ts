@@ -9,7 +9,7 @@ import { brandNameTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminBrandView } from './admin-views.js';
 import { StoredObjects } from './stored-objects.js';
 import type { UploadedFile } from './uploaded-file.js';
-import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../../platform/cache/index.js';
 
 /** Logos show small (home page strip); wider uploads are scaled down. */
 const LOGO_MAX_WIDTH = 800;

@@ -6,7 +6,7 @@ import { CATEGORY_ADMIN_STORE, type CategoryAdminStore, type CategoryCounts } fr
 import type { CategoryAdminQuery, Paging } from './admin-queries.js';
 import { categoryInUse, categorySlugTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminCategoryView } from './admin-views.js';
-import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../../platform/cache/index.js';
 
 /** What an administrator writes; on update, a field left out keeps its value. */
 export interface CategoryInput {

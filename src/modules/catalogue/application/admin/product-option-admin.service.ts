@@ -11,7 +11,7 @@ import { optionCodeTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminOptionView } from './admin-views.js';
 import { withoutUndefined } from './partial.js';
 import { lowestActivePrice } from './price-from.js';
-import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../../platform/cache/index.js';
 
 /** What an administrator writes. On create, left-out fields take the defaults below; on update they keep their value. */
 export type OptionInput = Pick<OptionFields, 'name' | 'code' | 'price' | 'kind'> & Partial<Omit<OptionFields, 'name' | 'code' | 'price' | 'kind'>>;

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { listQuery, pageQuery } from '../../../../platform/http/list-query.js';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { listQuery, pageQuery, OptionalNotNull } from '../../../../platform/http/index.js';
 import type { WidgetSort } from '../../application/ports/widget-repository.port.js';
 import { WIDGET_LIMITS } from '../../../../shared/contracts/content.js';
 import { WIDGET_NAME_PATTERN } from '../../domain/widget.entity.js';
