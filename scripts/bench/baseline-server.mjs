@@ -49,7 +49,7 @@ const query = async ({ text, values }) => (await pool.query(text, values)).rows;
 const reads = pgReads(pool);
 
 // A search's facet counts come by id; the shop names and orders them from its cached category and brand
-// lists (CatalogueService.nameFacets). Read once here: the bench does not change the catalogue.
+// lists (ProductBrowseService.nameFacets). Read once here: the bench does not change the catalogue.
 let facetLists;
 const namesFor = () => (facetLists ??= Promise.all([
   query({ text: 'select id, slug, name from categories order by sort_order, name', values: [] }),
@@ -57,7 +57,7 @@ const namesFor = () => (facetLists ??= Promise.all([
 ]));
 
 /**
- * CatalogueService.listProducts without its caches: the shop's statements, one after another as it sends them.
+ * ProductBrowseService.listProducts without its caches: the shop's statements, one after another as it sends them.
  * A search is the shop's own searchProducts (the summary; the correction when nothing matched; the ranked page
  * when the walk did not fill it) and namedFacets. Only a listing's order of calls (the page, then the facets)
  * is mirrored here.

@@ -1,6 +1,6 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
-import { CATALOGUE_READS, type CatalogueReads } from '../../src/modules/catalogue/application/ports/catalogue-read.port.js';
+import { CATALOGUE_READS, type CatalogueReads } from '../../src/modules/catalogue/application/ports/catalogue-reads.port.js';
 import { CatalogueSeeder, type DemoCatalogueCounts } from '../../src/modules/catalogue/index.js';
 import { runShop } from '../support/server-process.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -27,6 +27,14 @@ const FIXTURE: Record<string, string> = {
   'src/modules/a/adapters/repo.ts': "import { b } from '../../b/domain/b.js';\nexport const r = b;\n",
   'src/modules/b/index.ts': 'export const bi = 1;\n',
   'src/modules/b/domain/b.ts': 'export const b = 1;\n',
+  'src/modules/a/application/orm.ts': "import { EntityManager } from '@mikro-orm/core';\nexport const o = EntityManager;\n",
+  'src/platform/tool/index.ts': "export { tool } from './tool.js';\n",
+  'src/platform/tool/tool.ts': 'export const tool = 1;\n',
+  'src/modules/a/adapters/uses-platform.ts':
+    "import { tool } from '../../../platform/tool/tool.js';\nimport { tool as same } from '../../../platform/tool/index.js';\nexport const u = tool + same;\n",
+  'src/shared/clock.ts': 'export const now = 0;\n',
+  'src/shared/contracts/limits.ts': "import { now } from '../clock.js';\nexport const LIMITS = { name: 120 + now } as const;\n",
+  'web/form.ts': "import { LIMITS } from '../src/shared/contracts/limits.js';\nexport const max = LIMITS.name;\n",
   'cli/main.ts': "import { e } from '../src/modules/a/domain/entity.js';\nconsole.log(e);\n",
   'web/page.ts': "import { k } from '../src/shared/kernel.js';\nexport const page = k;\n",
   'web/typed.ts': "import type { K } from '../src/shared/kernel.js';\nexport const t: K = 1;\n",
@@ -44,7 +52,7 @@ describe('the dependency rule (make lint)', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('reports each breach under its rule, and allows type-only imports from web/', () => {
+  it('reports each breach under its rule, and allows type-only imports from web/ and value imports of src/shared/contracts', () => {
     const run = spawnSync(
       NODE,
       [path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', 'web', 'cli',
@@ -68,7 +76,43 @@ describe('the dependency rule (make lint)', () => {
         'errors-live-in-domain: src/modules/a/application/service.ts -> src/modules/a/application/service-errors.ts',
         'requests-live-in-http-adapters: src/modules/a/adapters/http/a.controller.ts -> src/modules/a/adapters/http/a.request.ts',
         'requests-live-in-http-adapters: src/modules/a/adapters/http/a.controller.ts -> src/modules/a/application/b.requests.ts',
+        'application-does-not-use-the-orm: src/modules/a/application/orm.ts -> @mikro-orm/core',
+        'platform-through-its-index: src/modules/a/adapters/uses-platform.ts -> src/platform/tool/tool.ts',
+        'contracts-are-plain-values: src/shared/contracts/limits.ts -> src/shared/clock.ts',
       ].sort(),
     );
+  });
+
+  // dependency-cruiser sees imports, not declarations: "errors are classes in domain/" is eslint's part of `make lint`.
+  it('refuses a DomainError subclass declared outside a domain/ folder, and allows it in domain/ and the shared kernel', () => {
+    const errors: Record<string, string> = {
+      'src/modules/a/application/refused.ts': "import { DomainError } from '../../../shared/domain-error.js';\nexport class RefusedError extends DomainError {}\n",
+      'src/modules/a/adapters/http/nested.ts': "import { NotFoundError } from '../../../../shared/domain-error.js';\nexport const Gone = class extends NotFoundError {};\n",
+      'src/modules/a/domain/a-errors.ts': "import { DomainError } from '../../../shared/domain-error.js';\nexport class FineError extends DomainError {}\n",
+      'src/shared/domain-error.ts': 'export class DomainError extends Error {}\nexport class NotFoundError extends DomainError {}\n',
+      'src/platform/technical.ts': 'export class TechnicalFailure extends Error {}\n',
+    };
+    const eslintDir = mkdtempSync(path.join(os.tmpdir(), 'eslint-errors-'));
+    try {
+      for (const [file, text] of Object.entries(errors)) {
+        mkdirSync(path.dirname(path.join(eslintDir, file)), { recursive: true });
+        writeFileSync(path.join(eslintDir, file), text);
+      }
+      const run = spawnSync(
+        NODE,
+        [path.join(ROOT, 'node_modules/eslint/bin/eslint.js'), '--config', path.join(ROOT, 'eslint.config.js'), '--format', 'json', 'src'],
+        { cwd: eslintDir, encoding: 'utf8' },
+      );
+      const reports = JSON.parse(run.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string | null }> }>;
+      const refused = reports
+        .flatMap((report) => report.messages.map((message) => `${message.ruleId}: ${path.relative(eslintDir, report.filePath)}`))
+        .sort();
+      expect(refused).toEqual([
+        'no-restricted-syntax: src/modules/a/adapters/http/nested.ts',
+        'no-restricted-syntax: src/modules/a/application/refused.ts',
+      ]);
+    } finally {
+      rmSync(eslintDir, { recursive: true, force: true });
+    }
   });
 });

@@ -48,7 +48,7 @@ export async function measureSearch(url, terms, { runs }) {
     const reads = pgReads(client, (_statement, ms) => {
       spent += ms;
     });
-    // One `GET /api/products?search=term`: first page, relevance order (CatalogueService.listProducts).
+    // One `GET /api/products?search=term`: first page, relevance order (ProductBrowseService.listProducts).
     const walk = { offset: 0, limit: 24 };
     const request = (term) => searchProducts(reads, { search: term }, 'relevance', walk.offset, walk.limit);
     const only = async (read) => (await statementsOf(read))[0];

@@ -6,15 +6,15 @@ import { basketTokenOf } from './adapters/http/basket-cookie.js';
 import { shopModule } from '../../platform/shop-module.js';
 
 export { BasketModule } from './basket.module.js';
-export { BasketService, BASKET_LIFETIME_MS, type BasketVisitor, type BasketContents } from './application/basket.service.js';
-export type { BasketView, BasketItemView, BasketTotalsView, BasketLine } from './application/basket-view.js';
+export { BasketService } from './application/basket.service.js';
+export type { BasketView, BasketItemView } from './application/basket-view.js';
 export { basketTokenOf } from './adapters/http/basket-cookie.js';
 export { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from './domain/basket-rules.js';
 
-export const basketEntities = basketFeatures.flatMap((f) => f.entities);
+const basketEntities = basketFeatures.flatMap((f) => f.entities);
 
 /** What storefront pages may call of the basket, in-process. */
-export interface BasketPageServices {
+interface BasketPageServices {
   /** The visitor's basket (the shell's total, /basket); the guest token comes from the basket's own cookie. */
   basket: Pick<BasketService, 'get'> & { guestToken(cookies: Record<string, string | undefined>): string | null };
 }

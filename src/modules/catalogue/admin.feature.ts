@@ -15,11 +15,11 @@ import { ProductAdminService } from './application/admin/product-admin.service.j
 import { ProductMediaAdminService } from './application/admin/product-media-admin.service.js';
 import { ProductOptionAdminService } from './application/admin/product-option-admin.service.js';
 import { StoredObjects } from './application/admin/stored-objects.js';
-import { BRAND_ADMIN_STORE } from './application/ports/brand-admin.port.js';
-import { CATEGORY_ADMIN_STORE } from './application/ports/category-admin.port.js';
-import { PRODUCT_ADMIN_STORE } from './application/ports/product-admin.port.js';
-import { PRODUCT_OPTION_ADMIN_STORE } from './application/ports/product-option-admin.port.js';
-import { PRODUCT_MEDIA_STORE } from './application/ports/product-media-admin.port.js';
+import { BRAND_ADMIN_STORE } from './application/ports/brand-admin-store.port.js';
+import { CATEGORY_ADMIN_STORE } from './application/ports/category-admin-store.port.js';
+import { PRODUCT_ADMIN_STORE } from './application/ports/product-admin-store.port.js';
+import { PRODUCT_OPTION_ADMIN_STORE } from './application/ports/product-option-admin-store.port.js';
+import { PRODUCT_MEDIA_STORE } from './application/ports/product-media-store.port.js';
 
 /**
  * The Administration Portal's endpoints: categories, brands (logos), products with their categories,

@@ -3,8 +3,9 @@ import { ContentModule } from '../content/index.js';
 import { CatalogueController } from './adapters/http/catalogue.controller.js';
 import { MikroOrmCatalogueReads } from './adapters/persistence/mikro-orm-catalogue.reads.js';
 import { CatalogueSitemap } from './application/catalogue-sitemap.js';
-import { CatalogueService } from './application/catalogue.service.js';
-import { CATALOGUE_READS } from './application/ports/catalogue-read.port.js';
+import { CategoryBrowseService } from './application/category-browse.service.js';
+import { ProductBrowseService } from './application/product-browse.service.js';
+import { CATALOGUE_READS } from './application/ports/catalogue-reads.port.js';
 import { BrandSchema } from './domain/brand.entity.js';
 import { CategorySchema } from './domain/category.entity.js';
 import { ProductFileSchema, ProductImageSchema, ProductVideoSchema } from './domain/product-media.entity.js';
@@ -15,8 +16,8 @@ import { ProductCategorySchema, ProductSchema } from './domain/product.entity.js
 export const browseFeature: FeatureSlice = {
   imports: [ContentModule], // SitemapService: category and product pages in /sitemap.xml
   controllers: [CatalogueController],
-  providers: [CatalogueService, CatalogueSitemap, { provide: CATALOGUE_READS, useClass: MikroOrmCatalogueReads }],
-  exports: [CatalogueService],
+  providers: [CategoryBrowseService, ProductBrowseService, CatalogueSitemap, { provide: CATALOGUE_READS, useClass: MikroOrmCatalogueReads }],
+  exports: [CategoryBrowseService, ProductBrowseService], // the pages' services (index.ts: catalogueShopModule)
   entities: [
     CategorySchema, BrandSchema, ProductSchema, ProductCategorySchema, ProductOptionSchema, ProductImageSchema,
     ProductVideoSchema, ProductFileSchema,

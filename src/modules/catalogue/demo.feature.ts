@@ -1,6 +1,6 @@
 import type { FeatureSlice } from '../../platform/feature-slice.js';
-import { CatalogueSeeder } from './application/demo/catalogue-seeder.service.js';
-import { SyntheticCatalogueGenerator } from './application/demo/synthetic-catalogue.service.js';
+import { CatalogueSeeder } from './adapters/demo/mikro-orm-catalogue.seeder.js';
+import { SyntheticCatalogueGenerator } from './adapters/demo/sql-synthetic-catalogue.generator.js';
 
 /**
  * Demo catalogue for `make start` (`CatalogueSeeder`, run by `shop db:seed --demo`) and the synthetic

@@ -1,46 +1,36 @@
 /** The catalogue module's public face: other modules, web/ and cli/ import only from here. */
 import { catalogueFeatures } from './catalogue.module.js';
 import { CatalogueModule } from './catalogue.module.js';
-import { CatalogueService } from './application/catalogue.service.js';
+import { CategoryBrowseService } from './application/category-browse.service.js';
+import { ProductBrowseService } from './application/product-browse.service.js';
 import { PreviewService } from './application/preview.service.js';
 import { ProductViewService } from './application/product-view.service.js';
 import { shopModule } from '../../platform/shop-module.js';
 
 export { CatalogueModule } from './catalogue.module.js';
-export { CatalogueService, slugOrId, type ProductListQuery } from './application/catalogue.service.js';
 export {
-  PRODUCT_SORTS, MAX_PER_PAGE, type ProductSort, type BrandView, type CategoryView, type ImageView, type ProductCard,
-  type OptionView, type ProductDetail, type ProductListResult, type FacetCount,
+  type ProductSort, type CategoryView, type ImageView, type ProductCard, type OptionView, type ProductDetail,
 } from './application/catalogue-views.js';
 export { ProductViewService, type UserProductView } from './application/product-view.service.js';
-export { PreviewService, type CustomerPreviewView, type PreviewWatchView } from './application/preview.service.js';
-export { PreviewAdminService, type AdminPreviewView } from './application/preview-admin.service.js';
-export type { PreviewPlayer } from './application/preview-player.js';
+export type { CustomerPreviewView } from './application/preview.service.js';
+export type { AdminPreviewView } from './application/preview-admin.service.js';
 export { StockService, type PurchasableOption } from './application/stock.service.js';
-export type { LowStockRow } from './application/ports/stock-store.port.js';
-export { DownloadFileService, type DownloadableFile } from './application/download-file.service.js';
-export type { StockLine } from './application/ports/stock-store.port.js';
+export { DownloadFileService } from './application/download-file.service.js';
 export { OutOfStockError, OptionNotForSaleError } from './domain/stock-errors.js';
-export { OPTION_KINDS, type OptionKind } from './domain/product-option.entity.js';
-export { CategoryAdminService, type CategoryInput } from './application/admin/category-admin.service.js';
-export { BrandAdminService, type BrandInput } from './application/admin/brand-admin.service.js';
-export { ProductAdminService, type ProductInput } from './application/admin/product-admin.service.js';
-export { ProductOptionAdminService, type OptionInput } from './application/admin/product-option-admin.service.js';
-export { ProductMediaAdminService } from './application/admin/product-media-admin.service.js';
+export type { OptionKind } from './domain/product-option.entity.js';
 export type {
   AdminCategoryView, AdminBrandView, AdminProductListItem, AdminProductView, AdminOptionView, AdminImageView, AdminVideoView, AdminFileView,
 } from './application/admin/admin-views.js';
-export { CatalogueSeeder, type DemoCatalogueCounts } from './application/demo/catalogue-seeder.service.js';
-export {
-  SyntheticCatalogueGenerator, SYNTHETIC_LIMITS, syntheticNumberProblem, type SyntheticCatalogueRequest, type SyntheticCatalogueResult,
-} from './application/demo/synthetic-catalogue.service.js';
-export { NO_MATCH_TERM } from './application/demo/synthetic-words.js';
+export { CatalogueSeeder, type DemoCatalogueCounts } from './adapters/demo/mikro-orm-catalogue.seeder.js';
+export { SyntheticCatalogueGenerator } from './adapters/demo/sql-synthetic-catalogue.generator.js';
 
-export const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);
+const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);
 
 /** What storefront pages may call of the catalogue, in-process. */
-export interface CataloguePageServices {
-  catalogue: Pick<CatalogueService, 'listCategories' | 'findCategory' | 'listBrands' | 'listProducts' | 'featured' | 'cards' | 'findProduct'>;
+interface CataloguePageServices {
+  /** One face for the pages over the two browsing services (categories and brands; products). */
+  catalogue: Pick<CategoryBrowseService, 'listCategories' | 'findCategory' | 'listBrands'>
+    & Pick<ProductBrowseService, 'listProducts' | 'featured' | 'cards' | 'findProduct'>;
   productViews: Pick<ProductViewService, 'record' | 'popularIds'>;
   previews: Pick<PreviewService, 'listForCustomer' | 'findForCustomer'>;
 }
@@ -49,7 +39,21 @@ export const catalogueShopModule = shopModule({
   module: CatalogueModule,
   entities: catalogueEntities,
   pageServices: {
-    inject: [CatalogueService, ProductViewService, PreviewService],
-    build: (catalogue: CatalogueService, productViews: ProductViewService, previews: PreviewService): CataloguePageServices => ({ catalogue, productViews, previews }),
+    inject: [CategoryBrowseService, ProductBrowseService, ProductViewService, PreviewService],
+    build: (
+      categories: CategoryBrowseService, products: ProductBrowseService, productViews: ProductViewService, previews: PreviewService,
+    ): CataloguePageServices => ({
+      catalogue: {
+        listCategories: () => categories.listCategories(),
+        findCategory: (slugOrId) => categories.findCategory(slugOrId),
+        listBrands: () => categories.listBrands(),
+        listProducts: (query) => products.listProducts(query),
+        featured: (limit) => products.featured(limit),
+        cards: (ids) => products.cards(ids),
+        findProduct: (slugOrId) => products.findProduct(slugOrId),
+      },
+      productViews,
+      previews,
+    }),
   },
 });

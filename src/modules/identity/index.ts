@@ -7,25 +7,21 @@ import { shopModule } from '../../platform/shop-module.js';
 
 export { IdentityModule, IdentityHttpModule } from './identity.module.js';
 export { AccountService } from './application/account.service.js';
-export { AuthService } from './application/auth.service.js';
-export { EmailVerificationService, type LinkOutcome, type VerificationOutcome } from './application/email-verification.service.js';
-export { OAuthService, type OAuthProviderView } from './application/oauth.service.js';
-export { UserAdministrationService, DEMO_ACCOUNTS } from './application/user-administration.service.js';
+export { UserAdministrationService } from './application/user-administration.service.js';
 export { UserDirectory } from './application/user-directory.service.js';
-export { UserImportService, type UserImportOptions, type UserImportResult, type UserImportRow } from './application/user-import.service.js';
+export { UserImportService } from './application/user-import.service.js';
 /** The columns and row rules of `shop users:import` (the API's profile rules, applied to CSV cells). */
 export { parseUserImportRow, readUserImportHeader } from './adapters/csv/user-import-row.js';
 export type { UserView } from './application/user-view.js';
-export type { SessionView } from './application/session.service.js';
-export { AdminController, AdminOnly, Authenticated, CurrentViewer } from './adapters/http/access.js';
+export { AdminController, Authenticated, CurrentViewer } from './adapters/http/access.js';
 export { sessionCookieOf } from './adapters/http/session-cookie.js';
 /** The UK address rules of the profile, for other modules' requests (the checkout's addresses). */
 export { AddressRequest } from './adapters/http/identity.requests.js';
 
-export const identityEntities = identityFeatures.flatMap((f) => f.entities);
+const identityEntities = identityFeatures.flatMap((f) => f.entities);
 
 /** What storefront pages may call of identity, in-process. */
-export interface IdentityPageServices {
+interface IdentityPageServices {
   account: Pick<AccountService, 'getProfile' | 'listSessions'>;
   oauth: { providers(): OAuthProviderView[] } & Pick<OAuthService, 'connectedProviders'>;
   /** The `/verify-email?token=…` page looks the link up (read-only); its button confirms through the API. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { SitemapService, type SitemapUrl } from '../../content/index.js';
-import { CATALOGUE_READS, type CatalogueReads } from './ports/catalogue-read.port.js';
+import { CATALOGUE_READS, type CatalogueReads } from './ports/catalogue-reads.port.js';
 
 /**
  * One sitemap file holds at most 50,000 URLs; the static pages, blog and categories take a few hundred, so

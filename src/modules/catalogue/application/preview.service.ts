@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Environment } from '../../../config/environment.js';
 import { RateLimiter } from '../../../platform/rate-limit/index.js';
-import { requestedRange } from '../../../platform/http/byte-range.js';
+import { requestedRange } from '../../../platform/http/index.js';
 import { type ByteRange, FILE_STORAGE, type FileStorage } from '../../../platform/storage/index.js';
 import type { Readable } from 'node:stream';
 import { InvalidInputError, NotFoundError, RateLimitedError } from '../../../shared/domain-error.js';

@@ -1,4 +1,4 @@
-import type { ProductCardRow, SearchSummary } from './ports/catalogue-read.port.js';
+import type { ProductCardRow, SearchSummary } from './ports/catalogue-reads.port.js';
 import { correctableWords, namedFacets, searchProducts, type SearchReads } from './product-search.js';
 
 const card = (id: number) => ({ id }) as ProductCardRow;

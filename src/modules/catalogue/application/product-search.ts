@@ -1,8 +1,8 @@
 import type { BrandView, CategoryView, ProductListResult, ProductSort } from './catalogue-views.js';
-import type { CatalogueReads, FacetCounts, ProductCardRow, ProductFilter } from './ports/catalogue-read.port.js';
+import type { CatalogueReads, FacetCounts, ProductCardRow, ProductFilter } from './ports/catalogue-reads.port.js';
 
 /**
- * A search's steps, apart from CatalogueService's caches: which statements run, in which order. Free of the
+ * A search's steps, apart from ProductBrowseService's caches: which statements run, in which order. Free of the
  * framework (type imports only), so the bench (ADR 0013) runs this very flow over a raw `pg` client.
  */
 

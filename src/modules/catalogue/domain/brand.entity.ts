@@ -1,6 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-export const BRAND_LIMITS = { name: 120, website: 500 } as const;
+// The limits live in src/shared/contracts so the portal's field specs read the same numbers (issue 29).
+import { BRAND_LIMITS } from '../../../shared/contracts/catalogue.js';
+export { BRAND_LIMITS } from '../../../shared/contracts/catalogue.js';
 
 /** A brand (product.md): name, logo image (a public storage key), website, sort order. Logos show on the home page. */
 export class Brand {

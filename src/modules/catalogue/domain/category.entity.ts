@@ -1,8 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core';
+// The limits live in src/shared/contracts so the portal's field specs read the same numbers (issue 29).
+import { CATEGORY_LIMITS } from '../../../shared/contracts/catalogue.js';
+export { CATEGORY_LIMITS } from '../../../shared/contracts/catalogue.js';
 
 /** URL-safe slugs: lower-case words of letters and digits joined by single dashes. */
 export const CATALOGUE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const CATEGORY_LIMITS = { slug: 80, name: 120, description: 5000 } as const;
 
 /**
  * A category of the storefront (product.md): `training-dvds`, `online-training`, `posters`, `powerpoint`,

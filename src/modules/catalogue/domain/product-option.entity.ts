@@ -1,8 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-export const OPTION_KINDS = ['physical', 'download', 'online_access', 'course'] as const;
-export type OptionKind = (typeof OPTION_KINDS)[number];
-export const OPTION_LIMITS = { name: 120, code: 64, price: 100_000_000, weight: 1_000_000, qty: 1_000_000 } as const;
+// The limits live in src/shared/contracts so the portal's field specs read the same numbers (issue 29).
+import { OPTION_LIMITS, type OptionKind } from '../../../shared/contracts/catalogue.js';
+export { OPTION_KINDS, OPTION_LIMITS, type OptionKind } from '../../../shared/contracts/catalogue.js';
 
 export interface OptionFields {
   name: string;

@@ -1,10 +1,8 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-export const PRODUCT_STATUSES = ['draft', 'published'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const PRODUCT_LIMITS = {
-  slug: 160, title: 200, code: 64, summary: 1000, description: 200_000, language: 60, accreditation: 200,
-} as const;
+// The limits live in src/shared/contracts so the portal's field specs read the same numbers (issue 29).
+import { PRODUCT_LIMITS, type ProductStatus } from '../../../shared/contracts/catalogue.js';
+export { PRODUCT_LIMITS, PRODUCT_STATUSES, type ProductStatus } from '../../../shared/contracts/catalogue.js';
 
 export interface ProductDetails {
   slug: string;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, validate } from 'class-validator';
+import { SEO_LIMITS } from '../../../shared/contracts/content.js';
 import { SEO_PATH_PATTERN } from '../domain/seo-entry.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -13,31 +14,31 @@ export class SeoEntryInput {
   @ApiProperty({ example: '/category/posters' })
   @Transform(trim)
   @IsString({ message: 'Enter the path, such as /category/posters.' })
-  @MaxLength(300, { message: 'The path may be at most 300 characters.' })
+  @MaxLength(SEO_LIMITS.path, { message: `The path may be at most ${SEO_LIMITS.path} characters.` })
   @Matches(SEO_PATH_PATTERN, { message: 'The path must start with / and hold no query, fragment or trailing slash, such as /category/posters.' })
   path!: string;
 
   // One message per failure (checked from the bottom decorator up): an empty title says it is empty, a long one how long it may be.
   @ApiProperty() @Transform(trim)
-  @MaxLength(200, { message: 'The title may be at most 200 characters.' })
-  @MinLength(1, { message: 'The title is empty; enter one of at most 200 characters.' })
+  @MaxLength(SEO_LIMITS.title, { message: `The title may be at most ${SEO_LIMITS.title} characters.` })
+  @MinLength(1, { message: `The title is empty; enter one of at most ${SEO_LIMITS.title} characters.` })
   @IsString({ message: 'Enter a title.' })
   title!: string;
 
   @ApiProperty() @Transform(trim)
-  @MaxLength(500, { message: 'The description may be at most 500 characters.' })
-  @MinLength(1, { message: 'The description is empty; enter one of at most 500 characters.' })
+  @MaxLength(SEO_LIMITS.description, { message: `The description may be at most ${SEO_LIMITS.description} characters.` })
+  @MinLength(1, { message: `The description is empty; enter one of at most ${SEO_LIMITS.description} characters.` })
   @IsString({ message: 'Enter a description.' })
   description!: string;
 
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Transform(trimToNull)
   @IsUrl({ require_protocol: true, protocols: ['https', 'http'], require_tld: false }, { message: 'The canonical URL must be a full http(s) URL.' })
-  @MaxLength(500)
+  @MaxLength(SEO_LIMITS.canonicalUrl)
   canonical_url?: string | null;
 
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @Transform(trimToNull)
   @Matches(/^(https:\/\/\S+|\/\S+)$/, { message: 'The share image must be an https URL or a path on this site.' })
-  @MaxLength(500)
+  @MaxLength(SEO_LIMITS.shareImage)
   share_image?: string | null;
 }
 

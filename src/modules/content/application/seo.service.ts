@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
-import { ChangesStorefront, StorefrontChanges } from '../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront, StorefrontChanges } from '../../../platform/cache/index.js';
 import { SeoEntry } from '../domain/seo-entry.entity.js';
 import { SEO_REPOSITORY, type SeoRepository } from './ports/seo-repository.port.js';
 import type { SeoEntryInput } from './seo-entry.input.js';

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { type Page, pageOf } from '../../../shared/pagination.js';
 import { Widget } from '../domain/widget.entity.js';
-import { sanitizeHtml } from '../../../platform/html/html-sanitizer.js';
+import { sanitizeHtml } from '../../../platform/html/index.js';
 import { WIDGET_REPOSITORY, type WidgetRepository, type WidgetSort } from './ports/widget-repository.port.js';
-import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../platform/cache/index.js';
 import { UserDirectory } from '../../identity/index.js';
 
 /** What the admin API shows of a widget. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
-import { StorefrontChanges } from '../../../platform/cache/storefront-changes.js';
+import { StorefrontChanges } from '../../../platform/cache/index.js';
 import { Widget } from '../domain/widget.entity.js';
 import { WIDGET_REPOSITORY, type WidgetRepository } from './ports/widget-repository.port.js';
 

@@ -1,11 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-export const BLOG_POST_STATUSES = ['draft', 'published'] as const;
-export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
+// The limits live in src/shared/contracts so the portal's field specs read the same numbers (issue 29).
+import { BLOG_LIMITS, type BlogPostStatus } from '../../../shared/contracts/content.js';
+export { BLOG_LIMITS, BLOG_POST_STATUSES, type BlogPostStatus } from '../../../shared/contracts/content.js';
 
 /** URL-safe slugs: lower-case words of letters and digits joined by single dashes. */
 export const BLOG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const BLOG_LIMITS = { slug: 120, title: 200, excerpt: 500, coverImage: 500, coverAlt: 200, coverKey: 300 } as const;
 
 export interface BlogPostFields {
   slug: string;

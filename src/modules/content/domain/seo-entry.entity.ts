@@ -1,4 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
+// The limits live in src/shared/contracts so the portal's field specs read the same numbers (issue 29).
+import { SEO_LIMITS } from '../../../shared/contracts/content.js';
 
 /** What search engines and share cards get for one path of the site (product.md: SEO entry). */
 export class SeoEntry {
@@ -23,11 +25,11 @@ export const SeoEntrySchema = defineEntity({
   tableName: 'seo_entries',
   properties: {
     id: p.integer().primary().autoincrement(),
-    path: p.string().length(300).unique(),
-    title: p.string().length(200),
-    description: p.string().length(500),
-    canonicalUrl: p.string().length(500).nullable(),
-    shareImage: p.string().length(500).nullable(),
+    path: p.string().length(SEO_LIMITS.path).unique(),
+    title: p.string().length(SEO_LIMITS.title),
+    description: p.string().length(SEO_LIMITS.description),
+    canonicalUrl: p.string().length(SEO_LIMITS.canonicalUrl).nullable(),
+    shareImage: p.string().length(SEO_LIMITS.shareImage).nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime().onUpdate(() => new Date()),
   },

@@ -1,4 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
+// The limits live in src/shared/contracts so the portal's field specs read the same numbers (issue 29).
+import { WIDGET_LIMITS } from '../../../shared/contracts/content.js';
 
 /**
  * An editable block of markup, looked up by its unique name (seed: "Widget: id, html; looked up by
@@ -24,7 +26,7 @@ export const WidgetSchema = defineEntity({
   tableName: 'widgets',
   properties: {
     id: p.integer().primary().autoincrement(),
-    name: p.string().length(100).unique(),
+    name: p.string().length(WIDGET_LIMITS.name).unique(),
     html: p.text(),
     updatedBy: p.integer().nullable(),
     createdAt: p.datetime(),
@@ -33,4 +35,4 @@ export const WidgetSchema = defineEntity({
 });
 
 /** Widget names are URL-safe keys such as `home-intro`. */
-export const WIDGET_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,99}$/;
+export const WIDGET_NAME_PATTERN = new RegExp(`^[a-z0-9][a-z0-9-]{0,${WIDGET_LIMITS.name - 1}}$`);

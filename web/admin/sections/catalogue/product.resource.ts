@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { defineResource, fetchList } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
 import type { Brand } from './brand.resource.js';
+import { CATEGORY_LIMITS, PRODUCT_LIMITS } from '../../../../src/shared/contracts/catalogue.js';
 
 /**
  * The catalogue's admin views (docs/api/catalogue-admin.md), as the API declares them: the screens read the server's
@@ -20,15 +21,15 @@ import type { AdminCategoryView as Category } from '../../../../src/modules/cata
 export type { OptionKind } from '../../../../src/modules/catalogue/index.js';
 import type { OptionKind } from '../../../../src/modules/catalogue/index.js';
 
-export type ProductStatus = 'draft' | 'published';
+export type { ProductStatus } from '../../../../src/shared/contracts/catalogue.js';
 
 export const products = defineResource({ api: '/api/admin/products', screens: '/admin/products', noun: 'product' });
 export const categories = defineResource({ api: '/api/admin/categories', screens: '/admin/categories', noun: 'category', plural: 'categories' });
 
 export const categoryFields: readonly FieldSpec[] = [
-  { name: 'name', label: 'Name', required: true, maxLength: 120 },
-  { name: 'slug', label: 'Slug', required: true, maxLength: 80, hint: 'Its web address, /category/{slug}: lower-case words joined by dashes, e.g. first-aid.' },
-  { name: 'description', label: 'Description', kind: 'textarea', maxLength: 5000, hint: 'Plain text, shown at the top of the category page.' },
+  { name: 'name', label: 'Name', required: true, maxLength: CATEGORY_LIMITS.name },
+  { name: 'slug', label: 'Slug', required: true, maxLength: CATEGORY_LIMITS.slug, hint: 'Its web address, /category/{slug}: lower-case words joined by dashes, e.g. first-aid.' },
+  { name: 'description', label: 'Description', kind: 'textarea', maxLength: CATEGORY_LIMITS.description, hint: 'Plain text, shown at the top of the category page.' },
   { name: 'sort_order', label: 'Sort order', kind: 'number', hint: 'Lower numbers are listed first.' },
 ];
 
@@ -66,17 +67,17 @@ export function useAllBrands() {
 /** The product's details (the Details tab and the add screen); the brand select needs the brands. */
 export function productFields(brands: readonly Brand[]): FieldSpec[] {
   return [
-    { name: 'title', label: 'Title', required: true, maxLength: 200 },
-    { name: 'code', label: 'Product code', required: true, maxLength: 64, hint: 'Unique; letters, digits and . _ / -, e.g. HSD-0042.' },
-    { name: 'slug', label: 'Slug', maxLength: 160, hint: 'The end of its web address. Left blank, it is made from the title.' },
+    { name: 'title', label: 'Title', required: true, maxLength: PRODUCT_LIMITS.title },
+    { name: 'code', label: 'Product code', required: true, maxLength: PRODUCT_LIMITS.code, hint: 'Unique; letters, digits and . _ / -, e.g. HSD-0042.' },
+    { name: 'slug', label: 'Slug', maxLength: PRODUCT_LIMITS.slug, hint: 'The end of its web address. Left blank, it is made from the title.' },
     { name: 'status', label: 'Status', kind: 'select', required: true, options: STATUS_OPTIONS, hint: 'Drafts are hidden from the shop.' },
     { name: 'brand_id', label: 'Brand', kind: 'select', numeric: true, nullable: true, options: brands.map((brand) => ({ value: String(brand.id), label: brand.name })) },
-    { name: 'summary', label: 'Summary', kind: 'textarea', maxLength: 1000, hint: 'One or two sentences for lists and search results.' },
+    { name: 'summary', label: 'Summary', kind: 'textarea', maxLength: PRODUCT_LIMITS.summary, hint: 'One or two sentences for lists and search results.' },
     { name: 'description', label: 'Description', kind: 'html', hint: 'HTML. Scripts, event handlers and javascript: links are removed when saved.' },
     { name: 'running_time', label: 'Running time (minutes)', kind: 'number', nullable: true },
     { name: 'year', label: 'Year', kind: 'number', nullable: true },
-    { name: 'language', label: 'Language', nullable: true, maxLength: 60 },
-    { name: 'accreditation', label: 'Accreditation', nullable: true, maxLength: 200, hint: 'e.g. RoSPA approved.' },
+    { name: 'language', label: 'Language', nullable: true, maxLength: PRODUCT_LIMITS.language },
+    { name: 'accreditation', label: 'Accreditation', nullable: true, maxLength: PRODUCT_LIMITS.accreditation, hint: 'e.g. RoSPA approved.' },
     { name: 'featured', label: 'Featured', kind: 'checkbox' },
   ];
 }

@@ -1,29 +1,11 @@
 import { defineResource } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
+import { BLOG_LIMITS } from '../../../../src/shared/contracts/content.js';
 
-/** src/modules/content/adapters/http/admin-blog.controller.ts: a post as staff see it, whatever its status. */
-export interface BlogPost {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  /** An uploaded cover's /media address, or one given by address through the API. */
-  cover_image: string | null;
-  /** Pixels, for an uploaded cover. */
-  cover_width: number | null;
-  cover_height: number | null;
-  cover_alt: string;
-  status: 'draft' | 'published';
-  published_at: string | null;
-  /** Published and due: what visitors see now. */
-  is_public: boolean;
-  author_id: number | null;
-  author_name: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Only when one post is read, not in the list. */
-  body?: string;
-}
+import type { AdminBlogPostListItem, AdminBlogPostView } from '../../../../src/modules/content/index.js';
+
+/** A post as staff see it, whatever its status (the API's own type): `body` only when one post is read, not in the list. */
+export type BlogPost = AdminBlogPostListItem & Partial<Pick<AdminBlogPostView, 'body'>>;
 
 // The blog's PUT replaces the whole post: an edit sends every field, not the changed ones.
 export const blogPosts = defineResource({ api: '/api/admin/blog', screens: '/admin/blog', noun: 'blog post', replaceOnUpdate: true });
@@ -35,11 +17,11 @@ export function blogStatusOf(post: Pick<BlogPost, 'status' | 'is_public'>): 'Dra
 }
 
 export const blogFields: readonly FieldSpec[] = [
-  { name: 'title', label: 'Title', required: true, maxLength: 200, hint: 'The post’s heading, in the blog list and on its page.' },
+  { name: 'title', label: 'Title', required: true, maxLength: BLOG_LIMITS.title, hint: 'The post’s heading, in the blog list and on its page.' },
   {
     name: 'slug',
     label: 'Address',
-    maxLength: 120,
+    maxLength: BLOG_LIMITS.slug,
     hint: 'After /blog/, in lower-case words and dashes. Blank: from the title.',
   },
   {
@@ -60,12 +42,12 @@ export const blogFields: readonly FieldSpec[] = [
     nullable: true,
     hint: 'UK time. A time to come schedules it; blank publishes it now.',
   },
-  { name: 'excerpt', label: 'Summary', kind: 'textarea', maxLength: 500, hint: 'Plain text for the blog list and search results.' },
+  { name: 'excerpt', label: 'Summary', kind: 'textarea', maxLength: BLOG_LIMITS.excerpt, hint: 'Plain text for the blog list and search results.' },
   { name: 'body', label: 'Body', kind: 'html', required: true, hint: 'Scripts and unsafe attributes are removed when you save.' },
   {
     name: 'cover_alt',
     label: 'Cover image description',
-    maxLength: 200,
+    maxLength: BLOG_LIMITS.coverAlt,
     hint: 'What the cover image below shows, for people who cannot see it. Blank when it only decorates.',
   },
 ];

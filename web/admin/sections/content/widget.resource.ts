@@ -1,15 +1,9 @@
 import { defineResource } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
+import { WIDGET_LIMITS } from '../../../../src/shared/contracts/content.js';
 
-/** docs/api/content.md: a named block of markup the storefront shows as is (sanitised when saved). */
-export interface Widget {
-  id: number;
-  name: string;
-  html: string;
-  updated_at: string;
-  /** The last administrator to save it; null for a seeded one. */
-  updated_by: number | null;
-}
+/** docs/api/content.md: a named block of markup the storefront shows as is (sanitised when saved); the API's own type. */
+export type { AdminWidgetView as Widget } from '../../../../src/modules/content/index.js';
 
 // The widgets' PUT is partial (name and html each optional), so an edit sends only what changed.
 export const widgets = defineResource({ api: '/api/admin/widgets', screens: '/admin/widgets', noun: 'widget' });
@@ -19,7 +13,7 @@ export const widgetFields: readonly FieldSpec[] = [
     name: 'name',
     label: 'Name',
     required: true,
-    maxLength: 100,
+    maxLength: WIDGET_LIMITS.name,
     hint: 'How storefront pages ask for it: lower-case letters, digits and dashes, e.g. home-intro.',
   },
   {

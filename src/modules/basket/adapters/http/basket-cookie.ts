@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { cookieName } from '../../../../platform/http/cookie-names.js';
-import { randomToken } from '../../../../platform/http/random-tokens.js';
+import { cookieName, randomToken } from '../../../../platform/http/index.js';
 import { BASKET_LIFETIME_MS } from '../../application/basket.service.js';
 
 /** A guest's basket: HttpOnly (scripts never see it), SameSite=Lax, 3 days (seed), renewed on every use; `__Host-` under HTTPS. */

@@ -2,13 +2,12 @@ import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Patch, Pos
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
-import { setBasketXsrfCookie, xsrfHeaderMatchesGuest } from '../../../../platform/http/xsrf.js';
+import { setBasketXsrfCookie, xsrfHeaderMatchesGuest, IdParam } from '../../../../platform/http/index.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { BasketService, type BasketVisitor } from '../../application/basket.service.js';
 import type { BasketView } from '../../application/basket-view.js';
 import { AddToBasketRequest, ChangeBasketItemRequest } from './basket.requests.js';
 import { basketTokenOf, clearBasketCookie, newBasketToken, setBasketCookie } from './basket-cookie.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
 
 /**
  * The basket, for guests and customers (Buying API contract). Every answer is the whole basket. A guest's basket

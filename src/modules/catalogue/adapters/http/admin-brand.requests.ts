@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Length, registerDecorator } from 'class-validator';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { OptionalNotNull } from '../../../../platform/http/index.js';
 import { BRAND_ADMIN_SORTS } from '../../application/admin/admin-queries.js';
 import { BRAND_LIMITS } from '../../domain/brand.entity.js';
 import { listQuery, SortOrder, trim, trimToNull } from './admin-request-rules.js';

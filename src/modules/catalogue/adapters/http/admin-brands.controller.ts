@@ -2,14 +2,13 @@ import { Body, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/comm
 import { ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Page } from '../../../../shared/pagination.js';
-import { readUpload } from '../../../../platform/http/uploads.js';
+import { readUpload, IdParam } from '../../../../platform/http/index.js';
 import { AdminController } from '../../../identity/index.js';
 import { BrandAdminService } from '../../application/admin/brand-admin.service.js';
 import type { AdminBrandView } from '../../application/admin/admin-views.js';
 import { LOGO_TYPES, UPLOAD_MAX_BYTES } from '../../application/admin/uploaded-file.js';
 import { AdminBrandListQuery, CreateBrandRequest, UpdateBrandRequest } from './admin-brand.requests.js';
 import { refuseFields } from './admin-request-rules.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
 
 @AdminController('api/admin/brands', 'catalogue')
 export class AdminBrandsController {

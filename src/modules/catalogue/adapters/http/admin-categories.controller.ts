@@ -5,7 +5,7 @@ import { AdminController } from '../../../identity/index.js';
 import { CategoryAdminService } from '../../application/admin/category-admin.service.js';
 import type { AdminCategoryView } from '../../application/admin/admin-views.js';
 import { AdminCategoryListQuery, CreateCategoryRequest, UpdateCategoryRequest } from './admin-category.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 @AdminController('api/admin/categories', 'catalogue')
 export class AdminCategoriesController {

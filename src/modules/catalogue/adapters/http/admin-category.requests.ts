@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsString, Length, Matches, MaxLength } from 'class-validator';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { OptionalNotNull } from '../../../../platform/http/index.js';
 import { CATEGORY_ADMIN_SORTS } from '../../application/admin/admin-queries.js';
 import { CATALOGUE_SLUG_PATTERN, CATEGORY_LIMITS } from '../../domain/category.entity.js';
 import { listQuery, SortOrder, trim } from './admin-request-rules.js';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsString, Length, MaxLength, registerDecorator } from 'class-validator';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { OptionalNotNull } from '../../../../platform/http/index.js';
 import { SortOrder, toBoolean, trim } from './admin-request-rules.js';
 
 const ALT_MAX = 300;

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { OptionalNotNull } from '../../../../platform/http/index.js';
 import { OPTION_KINDS, OPTION_LIMITS, type OptionKind } from '../../domain/product-option.entity.js';
 import { SortOrder, trim } from './admin-request-rules.js';
 import { CODE_PATTERN } from './admin-product.requests.js';

@@ -5,7 +5,7 @@ import { AdminController } from '../../../identity/index.js';
 import { PreviewAdminService, type AdminPreviewView } from '../../application/preview-admin.service.js';
 import { AdminUserTabQuery } from './admin-product-view.requests.js';
 import { AdminPreviewListQuery, ExtendPreviewRequest } from './preview.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 /** Previews in the Administration Portal: the list, a user's tab, approve, revoke, extend. */
 @AdminController('api/admin')

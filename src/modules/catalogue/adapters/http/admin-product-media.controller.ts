@@ -4,16 +4,13 @@ import {
   ApiRequestedRangeNotSatisfiableResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { attachmentDisposition } from '../../../../platform/http/content-disposition.js';
-import { sendRanged } from '../../../../platform/http/ranged-reply.js';
-import { readUpload, withSpooledUpload } from '../../../../platform/http/uploads.js';
+import { attachmentDisposition, sendRanged, readUpload, withSpooledUpload, IdParam } from '../../../../platform/http/index.js';
 import { AdminController } from '../../../identity/index.js';
 import { ProductMediaAdminService } from '../../application/admin/product-media-admin.service.js';
 import type { AdminFileView, AdminImageView, AdminVideoView } from '../../application/admin/admin-views.js';
 import { IMAGE_TYPES, PRODUCT_FILE_TYPES, UPLOAD_MAX_BYTES, VIDEO_TYPES } from '../../application/admin/uploaded-file.js';
 import { FileUploadFields, ImageUploadFields, UpdateImageRequest, VideoLinkRequest, VideoUploadFields } from './admin-media.requests.js';
 import { validated } from './admin-request-rules.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
 
 /**
  * A product's images, videos and files. Uploads are multipart/form-data with the file in `file`; its

@@ -4,7 +4,7 @@ import { AdminController } from '../../../identity/index.js';
 import { ProductOptionAdminService } from '../../application/admin/product-option-admin.service.js';
 import type { AdminOptionView } from '../../application/admin/admin-views.js';
 import { CreateOptionRequest, UpdateOptionRequest } from './admin-option.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 const toInput = (body: UpdateOptionRequest) => ({
   name: body.name, code: body.code, price: body.price, weight: body.weight, qty: body.qty, kind: body.kind, fileId: body.file_id,

@@ -1,4 +1,4 @@
-import { pageQuery } from '../../../../platform/http/list-query.js';
+import { pageQuery } from '../../../../platform/http/index.js';
 
 /** Paging of an admin list under a user (`?page=&per_page=`). */
 export class AdminUserTabQuery extends pageQuery() {}

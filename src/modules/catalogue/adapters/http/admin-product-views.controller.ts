@@ -4,7 +4,7 @@ import type { Page } from '../../../../shared/pagination.js';
 import { AdminController } from '../../../identity/index.js';
 import { ProductViewService, type UserProductView } from '../../application/product-view.service.js';
 import { AdminUserTabQuery } from './admin-product-view.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 /** The "product views" tab of the Administration Portal's user page. */
 @AdminController('api/admin/users')

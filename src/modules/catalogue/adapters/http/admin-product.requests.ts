@@ -4,7 +4,7 @@ import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, MaxLength, Min,
 } from 'class-validator';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { OptionalNotNull } from '../../../../platform/http/index.js';
 import { PRODUCT_ADMIN_SORTS } from '../../application/admin/admin-queries.js';
 import { CATALOGUE_SLUG_PATTERN } from '../../domain/category.entity.js';
 import { PRODUCT_LIMITS, PRODUCT_STATUSES, type ProductStatus } from '../../domain/product.entity.js';

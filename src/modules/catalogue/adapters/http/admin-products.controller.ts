@@ -5,7 +5,7 @@ import { AdminController } from '../../../identity/index.js';
 import { ProductAdminService, type ProductInput } from '../../application/admin/product-admin.service.js';
 import type { AdminProductListItem, AdminProductView } from '../../application/admin/admin-views.js';
 import { AdminProductListQuery, CreateProductRequest, ProductCategoriesRequest, UpdateProductRequest } from './admin-product.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 function toInput(body: CreateProductRequest): ProductInput;
 function toInput(body: UpdateProductRequest): Partial<ProductInput>;

@@ -1,13 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { createValidationPipe, RequestValidationError } from '../../../../platform/http/request-validation.js';
+import { createValidationPipe, RequestValidationError, blankToUndefined, toInt, trim, trimToNull } from '../../../../platform/http/index.js';
 
 /**
  * Building blocks of the catalogue administration's request DTOs: the conversions a query string or a
  * multipart form needs (everything arrives as text there) and the rules several requests share.
  */
-import { blankToUndefined, toInt, trim, trimToNull } from '../../../../platform/http/transforms.js';
 
 export { blankToUndefined, toInt, trim, trimToNull };
 /** "true"/"false" from a query string or form; JSON booleans pass through; anything else fails IsBoolean. */
@@ -30,7 +29,7 @@ export const SortOrder = () =>
     Min(-1_000_000, { message: 'sort_order must be at least -1000000.' }), Max(1_000_000, { message: 'sort_order may be at most 1000000.' }),
   );
 
-export { listQuery } from '../../../../platform/http/list-query.js';
+export { listQuery } from '../../../../platform/http/index.js';
 
 const fieldsPipe = createValidationPipe();
 

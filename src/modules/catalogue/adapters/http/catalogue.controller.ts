@@ -1,33 +1,36 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { BrandView, CategoryView, OptionView, ProductDetail, ProductListResult } from '../../application/catalogue-views.js';
-import { CatalogueService } from '../../application/catalogue.service.js';
-import { SerializeOnce } from '../../../../platform/http/serialize-once.js';
+import { CategoryBrowseService } from '../../application/category-browse.service.js';
+import { ProductBrowseService } from '../../application/product-browse.service.js';
+import { SerializeOnce, IdParam } from '../../../../platform/http/index.js';
 import { ProductListRequest } from './catalogue.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
 
 /** The public catalogue: what any visitor may read. Drafts and inactive options answer 404. */
 @ApiTags('catalogue')
 @Controller('api')
 export class CatalogueController {
-  constructor(private readonly catalogue: CatalogueService) {}
+  constructor(
+    private readonly categoryBrowse: CategoryBrowseService,
+    private readonly productBrowse: ProductBrowseService,
+  ) {}
 
   @Get('categories')
   @ApiOkResponse({ description: '`[{id, slug, name, description, product_count}]` in the shop\'s order.' })
   categories(): Promise<CategoryView[]> {
-    return this.catalogue.listCategories();
+    return this.categoryBrowse.listCategories();
   }
 
   @Get('categories/:slugOrId')
   @ApiNotFoundResponse({ description: 'No category has that slug or id.' })
   category(@Param('slugOrId') slugOrId: string): Promise<CategoryView> {
-    return this.catalogue.getCategory(slugOrId);
+    return this.categoryBrowse.getCategory(slugOrId);
   }
 
   @Get('brands')
   @ApiOkResponse({ description: '`[{id, name, logo_url, website}]`' })
   brands(): Promise<BrandView[]> {
-    return this.catalogue.listBrands();
+    return this.categoryBrowse.listBrands();
   }
 
   @Get('products')
@@ -35,7 +38,7 @@ export class CatalogueController {
   @ApiOkResponse({ description: '`{data: [card], meta: {page, per_page, total, last_page, sort, search}, facets: {categories, brands, kinds}}`' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown sort or kind, bad paging (per_page ≤ 100), unknown category.' })
   products(@Query() query: ProductListRequest): Promise<ProductListResult> {
-    return this.catalogue.listProducts({
+    return this.productBrowse.listProducts({
       search: query.search, category: query.category, brand: query.brand, kind: query.kind, sort: query.sort,
       page: query.page, perPage: query.per_page,
     });
@@ -45,13 +48,13 @@ export class CatalogueController {
   @UseInterceptors(SerializeOnce)
   @ApiNotFoundResponse({ description: 'No published product has that slug or id.' })
   product(@Param('slugOrId') slugOrId: string): Promise<ProductDetail> {
-    return this.catalogue.getProduct(slugOrId);
+    return this.productBrowse.getProduct(slugOrId);
   }
 
   @Get('options/:id')
   @ApiOkResponse({ description: '`{id, product_id, name, code, price, price_inc_vat, weight, qty, kind, in_stock}` — pence, grams; qty null = unlimited.' })
   @ApiNotFoundResponse({ description: 'No active option of a published product has that id.' })
   option(@IdParam() id: number): Promise<OptionView> {
-    return this.catalogue.getOption(id);
+    return this.productBrowse.getOption(id);
   }
 }

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { blankToUndefined, toInt } from '../../../../platform/http/transforms.js';
+import { blankToUndefined, toInt } from '../../../../platform/http/index.js';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_PER_PAGE, PRODUCT_SORTS, type ProductSort } from '../../application/catalogue-views.js';
 import { OPTION_KINDS, type OptionKind } from '../../domain/product-option.entity.js';

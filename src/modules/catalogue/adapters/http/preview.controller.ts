@@ -8,8 +8,7 @@ import type { Viewer } from '../../../../shared/viewer.js';
 import { Authenticated, CurrentViewer } from '../../../identity/index.js';
 import { PreviewService, type CustomerPreviewView } from '../../application/preview.service.js';
 import { PreviewRequest } from './preview.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
-import { sendRanged } from '../../../../platform/http/ranged-reply.js';
+import { IdParam, sendRanged } from '../../../../platform/http/index.js';
 
 /** A signed-in customer's previews: request one, list them, stream a stored preview video. */
 @ApiTags('previews')

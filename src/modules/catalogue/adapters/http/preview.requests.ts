@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { pageQuery } from '../../../../platform/http/list-query.js';
-import { toInt } from '../../../../platform/http/transforms.js';
+import { pageQuery, toInt } from '../../../../platform/http/index.js';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PREVIEW_EXTEND_DAYS } from '../../application/preview-admin.service.js';
 import type { PreviewState } from '../../application/ports/preview-repository.port.js';

@@ -2,7 +2,7 @@ import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/co
 import { Injectable } from '@nestjs/common';
 import { brandNameTaken } from '../../domain/catalogue-admin-errors.js';
 import { containsPattern, type BrandAdminQuery, type BrandAdminSort } from '../../application/admin/admin-queries.js';
-import type { BrandAdminStore, BrandRow } from '../../application/ports/brand-admin.port.js';
+import type { BrandAdminStore, BrandRow } from '../../application/ports/brand-admin-store.port.js';
 import { Brand } from '../../domain/brand.entity.js';
 
 const ORDER: Record<BrandAdminSort, string> = {

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import type { CatalogueReads, ProductParts } from '../../application/ports/catalogue-read.port.js';
+import type { CatalogueReads, ProductParts } from '../../application/ports/catalogue-reads.port.js';
 import { Brand } from '../../domain/brand.entity.js';
 import { Category } from '../../domain/category.entity.js';
 import { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';

@@ -2,7 +2,7 @@ import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/co
 import { Injectable } from '@nestjs/common';
 import { categorySlugTaken } from '../../domain/catalogue-admin-errors.js';
 import { containsPattern, type CategoryAdminQuery, type CategoryAdminSort } from '../../application/admin/admin-queries.js';
-import type { CategoryAdminStore, CategoryCounts, CategoryRow } from '../../application/ports/category-admin.port.js';
+import type { CategoryAdminStore, CategoryCounts, CategoryRow } from '../../application/ports/category-admin-store.port.js';
 import { Category } from '../../domain/category.entity.js';
 
 const ORDER: Record<CategoryAdminSort, string> = {

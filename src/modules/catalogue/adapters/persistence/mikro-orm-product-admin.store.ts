@@ -2,7 +2,7 @@ import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mi
 import { Injectable } from '@nestjs/common';
 import { productCodeTaken, productSlugTaken } from '../../domain/catalogue-admin-errors.js';
 import { containsPattern, type ProductAdminQuery, type ProductAdminSort } from '../../application/admin/admin-queries.js';
-import type { AdminProductRow, ProductAdminStore } from '../../application/ports/product-admin.port.js';
+import type { AdminProductRow, ProductAdminStore } from '../../application/ports/product-admin-store.port.js';
 import { Brand } from '../../domain/brand.entity.js';
 import { Category } from '../../domain/category.entity.js';
 import { Product, ProductCategory } from '../../domain/product.entity.js';

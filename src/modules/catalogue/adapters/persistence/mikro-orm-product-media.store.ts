@@ -1,7 +1,7 @@
 import { EntityManager, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../../shared/domain-error.js';
-import type { ProductMediaStore } from '../../application/ports/product-media-admin.port.js';
+import type { ProductMediaStore } from '../../application/ports/product-media-store.port.js';
 import { ProductFile, ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
 import { ProductOption } from '../../domain/product-option.entity.js';
 

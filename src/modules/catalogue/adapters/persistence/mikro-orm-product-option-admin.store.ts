@@ -1,7 +1,7 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { optionCodeTaken } from '../../domain/catalogue-admin-errors.js';
-import type { ProductOptionAdminStore } from '../../application/ports/product-option-admin.port.js';
+import type { ProductOptionAdminStore } from '../../application/ports/product-option-admin-store.port.js';
 import { ProductOption } from '../../domain/product-option.entity.js';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import type { ProductSort } from '../../application/catalogue-views.js';
 import type {
   CatalogueReads, FacetRow, ProductCardRow, ProductFilter, PublicOptionRow, SearchSummary,
-} from '../../application/ports/catalogue-read.port.js';
+} from '../../application/ports/catalogue-reads.port.js';
 import type { OptionKind } from '../../domain/product-option.entity.js';
 
 /**

@@ -3,13 +3,13 @@ import { NotFoundError } from '../../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../../shared/pagination.js';
 import { FILE_STORAGE, type FileStorage, mediaUrl, newStorageKey, normaliseImage } from '../../../../platform/storage/index.js';
 import { Brand } from '../../domain/brand.entity.js';
-import { BRAND_ADMIN_STORE, type BrandAdminStore } from '../ports/brand-admin.port.js';
+import { BRAND_ADMIN_STORE, type BrandAdminStore } from '../ports/brand-admin-store.port.js';
 import type { BrandAdminQuery, Paging } from './admin-queries.js';
 import { brandNameTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminBrandView } from './admin-views.js';
 import { StoredObjects } from './stored-objects.js';
 import type { UploadedFile } from './uploaded-file.js';
-import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../../platform/cache/index.js';
 
 /** Logos show small (home page strip); wider uploads are scaled down. */
 const LOGO_MAX_WIDTH = 800;

@@ -2,11 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../../shared/pagination.js';
 import { Category } from '../../domain/category.entity.js';
-import { CATEGORY_ADMIN_STORE, type CategoryAdminStore, type CategoryCounts } from '../ports/category-admin.port.js';
+import { CATEGORY_ADMIN_STORE, type CategoryAdminStore, type CategoryCounts } from '../ports/category-admin-store.port.js';
 import type { CategoryAdminQuery, Paging } from './admin-queries.js';
 import { categoryInUse, categorySlugTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminCategoryView } from './admin-views.js';
-import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../../platform/cache/index.js';
 
 /** What an administrator writes; on update, a field left out keeps its value. */
 export interface CategoryInput {

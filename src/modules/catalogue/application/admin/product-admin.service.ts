@@ -3,11 +3,11 @@ import { InvalidInputError, NotFoundError } from '../../../../shared/domain-erro
 import { pageOf, type Page } from '../../../../shared/pagination.js';
 import { mediaUrl } from '../../../../platform/storage/index.js';
 import { Transactions } from '../../../../platform/persistence/index.js';
-import { sanitizeHtml } from '../../../../platform/html/html-sanitizer.js';
+import { sanitizeHtml } from '../../../../platform/html/index.js';
 import { PRODUCT_LIMITS, Product, type ProductDetails, type ProductStatus } from '../../domain/product.entity.js';
-import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
-import { PRODUCT_OPTION_ADMIN_STORE, type ProductOptionAdminStore } from '../ports/product-option-admin.port.js';
-import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
+import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin-store.port.js';
+import { PRODUCT_OPTION_ADMIN_STORE, type ProductOptionAdminStore } from '../ports/product-option-admin-store.port.js';
+import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-store.port.js';
 import { toAdminFile, toAdminImage, toAdminOption, toAdminVideo } from './admin-mappers.js';
 import type { Paging, ProductAdminQuery } from './admin-queries.js';
 import { productCodeTaken, productSlugTaken } from '../../domain/catalogue-admin-errors.js';
@@ -15,7 +15,7 @@ import type { AdminProductListItem, AdminProductView } from './admin-views.js';
 import { withoutUndefined } from './partial.js';
 import { slugify } from '../../../../shared/slugify.js';
 import { StoredObjects } from './stored-objects.js';
-import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../../platform/cache/index.js';
 
 /** What an administrator writes. On update a field left out keeps its value; null clears a nullable one. */
 export interface ProductInput {

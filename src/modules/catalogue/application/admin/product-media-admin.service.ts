@@ -1,17 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../../../shared/domain-error.js';
-import { requestedRange } from '../../../../platform/http/byte-range.js';
+import { requestedRange } from '../../../../platform/http/index.js';
 import { type ByteRange, FILE_STORAGE, type FileStorage, newStorageKey, normaliseImage } from '../../../../platform/storage/index.js';
 import { ProductFile, ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
-import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
-import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
+import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin-store.port.js';
+import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-store.port.js';
 import { toAdminFile, toAdminImage, toAdminVideo } from './admin-mappers.js';
 import { fileInUse } from '../../domain/catalogue-admin-errors.js';
 import type { AdminFileView, AdminImageView, AdminVideoView } from './admin-views.js';
 import { StoredObjects } from './stored-objects.js';
 import type { UploadedFile, UploadedLargeFile } from './uploaded-file.js';
-import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../../platform/cache/index.js';
 
 /** Product images are re-encoded no wider than this (the gallery's largest size, with room for 2× screens). */
 const IMAGE_MAX_WIDTH = 2400;

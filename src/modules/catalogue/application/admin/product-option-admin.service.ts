@@ -3,15 +3,15 @@ import { InvalidInputError, NotFoundError } from '../../../../shared/domain-erro
 import { Transactions } from '../../../../platform/persistence/index.js';
 import { ProductOption, type OptionFields } from '../../domain/product-option.entity.js';
 import type { Product } from '../../domain/product.entity.js';
-import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin.port.js';
-import { PRODUCT_OPTION_ADMIN_STORE, type ProductOptionAdminStore } from '../ports/product-option-admin.port.js';
-import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-admin.port.js';
+import { PRODUCT_ADMIN_STORE, type ProductAdminStore } from '../ports/product-admin-store.port.js';
+import { PRODUCT_OPTION_ADMIN_STORE, type ProductOptionAdminStore } from '../ports/product-option-admin-store.port.js';
+import { PRODUCT_MEDIA_STORE, type ProductMediaStore } from '../ports/product-media-store.port.js';
 import { toAdminOption } from './admin-mappers.js';
 import { optionCodeTaken } from '../../domain/catalogue-admin-errors.js';
 import type { AdminOptionView } from './admin-views.js';
 import { withoutUndefined } from './partial.js';
 import { lowestActivePrice } from './price-from.js';
-import { ChangesStorefront } from '../../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../../platform/cache/index.js';
 
 /** What an administrator writes. On create, left-out fields take the defaults below; on update they keep their value. */
 export type OptionInput = Pick<OptionFields, 'name' | 'code' | 'price' | 'kind'> & Partial<Omit<OptionFields, 'name' | 'code' | 'price' | 'kind'>>;

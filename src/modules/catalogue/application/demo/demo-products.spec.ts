@@ -1,5 +1,5 @@
 import { OPTION_KINDS } from '../../domain/product-option.entity.js';
-import { sanitizeHtml } from '../../../../platform/html/html-sanitizer.js';
+import { sanitizeHtml } from '../../../../platform/html/index.js';
 import { DEMO_BRANDS, DEMO_CATEGORIES } from './demo-catalogue.data.js';
 import { buildDemoProducts } from './demo-products.js';
 

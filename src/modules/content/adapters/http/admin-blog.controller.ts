@@ -5,12 +5,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../../../../shared/domain-error.js';
 import type { Viewer } from '../../../../shared/viewer.js';
-import { readUpload } from '../../../../platform/http/uploads.js';
+import { readUpload, IdParam } from '../../../../platform/http/index.js';
 import { AdminController, CurrentViewer } from '../../../identity/index.js';
 import { BlogAdminService, type AdminBlogPostView, type BlogPostInput } from '../../application/blog-admin.service.js';
 import { COVER_MAX_BYTES, COVER_TYPES } from '../../application/blog-cover.js';
 import { AdminBlogListQuery, BlogPostRequest } from './blog.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
 
 const toInput = (body: BlogPostRequest): BlogPostInput => ({
   slug: body.slug,

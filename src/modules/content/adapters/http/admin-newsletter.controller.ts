@@ -1,6 +1,6 @@
 import { Get, Header, Query, type StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
-import { csvDownload } from '../../../../platform/http/csv-download.js';
+import { csvDownload } from '../../../../platform/http/index.js';
 import type { Page } from '../../../../shared/pagination.js';
 import { AdminController } from '../../../identity/index.js';
 import { NewsletterAdminService, type NewsletterSubscriberView } from '../../application/newsletter-admin.service.js';

@@ -3,7 +3,7 @@ import { AdminController } from '../../../identity/index.js';
 import { SeoEntryInput } from '../../application/seo-entry.input.js';
 import { SeoService } from '../../application/seo.service.js';
 import { SeoListQuery } from './admin-seo.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 @AdminController('api/admin/seo')
 export class AdminSeoController {

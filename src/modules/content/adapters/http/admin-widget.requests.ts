@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { listQuery, pageQuery } from '../../../../platform/http/list-query.js';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { listQuery, pageQuery, OptionalNotNull } from '../../../../platform/http/index.js';
 import type { WidgetSort } from '../../application/ports/widget-repository.port.js';
+import { WIDGET_LIMITS } from '../../../../shared/contracts/content.js';
 import { WIDGET_NAME_PATTERN } from '../../domain/widget.entity.js';
 
 /** Stored markup is at most 200 kB (the JSON body limit is 1 MB). */
 export const WIDGET_HTML_MAX = 200_000;
-const NAME_RULE = { message: 'The name may hold only lower-case letters, digits and dashes, starting with a letter or digit (at most 100).' };
+const NAME_RULE = { message: `The name may hold only lower-case letters, digits and dashes, starting with a letter or digit (at most ${WIDGET_LIMITS.name}).` };
 const HTML_RULE = { message: `The HTML may be at most ${WIDGET_HTML_MAX} characters.` };
 const SORTS: readonly WidgetSort[] = ['name', '-name', 'updated_at', '-updated_at'];
 

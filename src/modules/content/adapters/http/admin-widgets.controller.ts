@@ -5,7 +5,7 @@ import { AdminController, CurrentViewer } from '../../../identity/index.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { type AdminWidgetView, WidgetAdminService } from '../../application/widget-admin.service.js';
 import { CreateWidgetRequest, UpdateWidgetRequest, UserWidgetsQuery, WidgetListQuery } from './admin-widget.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 @AdminController('api/admin/widgets')
 export class AdminWidgetsController {

@@ -3,8 +3,7 @@ import { Transform } from 'class-transformer';
 import {
   IsIn, IsISO8601, IsOptional, IsString, Length, Matches, MaxLength, registerDecorator, ValidateIf,
 } from 'class-validator';
-import { listQuery, pageQuery } from '../../../../platform/http/list-query.js';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { listQuery, pageQuery, OptionalNotNull } from '../../../../platform/http/index.js';
 import type { BlogSort } from '../../application/ports/blog-post-repository.port.js';
 import { BLOG_LIMITS, BLOG_POST_STATUSES, BLOG_SLUG_PATTERN, type BlogPostStatus } from '../../domain/blog-post.entity.js';
 

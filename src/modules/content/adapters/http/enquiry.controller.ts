@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags, ApiTooManyRequ
 import type { FastifyRequest } from 'fastify';
 import { AdminController } from '../../../identity/index.js';
 import { EnquiryService } from '../../application/enquiry.service.js';
-import { csvDownload } from '../../../../platform/http/csv-download.js';
+import { csvDownload } from '../../../../platform/http/index.js';
 import { EnquiryCsvQuery, EnquiryListQuery, EnquiryRequest } from './enquiry.requests.js';
 
 /** The enquiry pages' form (seed §2: /joinus/*, /contact): stored and e-mailed to staff. */

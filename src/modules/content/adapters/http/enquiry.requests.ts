@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
-import { searchQuery } from '../../../../platform/http/list-query.js';
+import { searchQuery } from '../../../../platform/http/index.js';
 import { ENQUIRY_TYPES, type EnquiryType } from '../../domain/enquiry.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -1,7 +1,7 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, MaxLength } from 'class-validator';
-import { searchQuery } from '../../../../platform/http/list-query.js';
+import { searchQuery } from '../../../../platform/http/index.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const EMAIL = { message: 'Enter a valid e-mail address.' };

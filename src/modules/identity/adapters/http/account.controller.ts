@@ -4,7 +4,7 @@ import type { Viewer } from '../../../../shared/viewer.js';
 import { AccountService } from '../../application/account.service.js';
 import { Authenticated, CurrentViewer } from './access.js';
 import { PasswordChangeRequest, ProfileRequest, toPostalAddress } from './identity.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 @ApiTags('identity')
 @ApiUnauthorizedResponse({ description: 'Not signed in.' })

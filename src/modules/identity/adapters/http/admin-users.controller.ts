@@ -1,6 +1,6 @@
 import { Body, Get, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 import { UserAdministrationService } from '../../application/user-administration.service.js';
 import type { UserView } from '../../application/user-view.js';
 import { CreateUserByStaffRequest, UpdateUserByStaffRequest, UserListQuery } from './admin-users.requests.js';

@@ -1,7 +1,6 @@
 import { ApiPropertyOptional, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
 import { IsBoolean, IsIn } from 'class-validator';
-import { searchQuery } from '../../../../platform/http/list-query.js';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { searchQuery, OptionalNotNull } from '../../../../platform/http/index.js';
 import { ROLES, type Role } from '../../../../shared/viewer.js';
 import { ProfileRequest, RegisterRequest } from './identity.requests.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieName } from '../../../../platform/http/cookie-names.js';
+import { cookieName } from '../../../../platform/http/index.js';
 import { DEVICE_COOKIE_DAYS } from '../../application/device-cookies.js';
 
 /** OWASP's device cookie (application/device-cookies.ts): set at each password sign-in, kept across sign-outs. */

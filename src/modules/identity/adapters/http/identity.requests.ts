@@ -4,7 +4,7 @@ import {
   IsBoolean, IsEmail, IsObject, IsOptional, IsString, Length, Matches, MaxLength, ValidateNested,
 } from 'class-validator';
 import type { PostalAddress } from '../../domain/user.entity.js';
-import { MatchesField, normalisePostcode, OptionalNotNull, UK_POSTCODE } from '../../../../platform/http/validators.js';
+import { MatchesField, normalisePostcode, OptionalNotNull, UK_POSTCODE } from '../../../../platform/http/index.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);

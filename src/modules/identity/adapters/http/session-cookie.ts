@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieName } from '../../../../platform/http/cookie-names.js';
-import { setSessionXsrfCookie } from '../../../../platform/http/xsrf.js';
+import { cookieName, setSessionXsrfCookie } from '../../../../platform/http/index.js';
 import type { IssuedSession } from '../../application/session.service.js';
 
 /** The browser's session: HttpOnly (scripts never see it), SameSite=Lax, Secure and `__Host-` under HTTPS. */

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
-import { isStateChanging, xsrfHeaderMatchesSession } from '../../../../platform/http/xsrf.js';
+import { isStateChanging, xsrfHeaderMatchesSession } from '../../../../platform/http/index.js';
 import { SessionService } from '../../application/session.service.js';
 import { type Access, ACCESS_KEY, type RequestWithViewer } from './access.js';
 import { clearSessionCookie, tokenOf } from './session-cookie.js';

@@ -1,16 +1,16 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Inject, Injectable } from '@nestjs/common';
 import { FILE_STORAGE, type FileStorage, newStorageKey } from '../../../../platform/storage/index.js';
-import { sanitizeHtml } from '../../../../platform/html/html-sanitizer.js';
+import { sanitizeHtml } from '../../../../platform/html/index.js';
 import { Brand } from '../../domain/brand.entity.js';
 import { Category } from '../../domain/category.entity.js';
 import { ProductFile, ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
 import { ProductOption } from '../../domain/product-option.entity.js';
 import { Product, ProductCategory } from '../../domain/product.entity.js';
-import { lowestActivePrice } from '../admin/price-from.js';
-import { logoSvg, renderWebp } from './demo-artwork.js';
-import { DEMO_BRANDS, DEMO_CATEGORIES } from './demo-catalogue.data.js';
-import { buildDemoProducts, type DemoProduct } from './demo-products.js';
+import { lowestActivePrice } from '../../application/admin/price-from.js';
+import { logoSvg, renderWebp } from '../../application/demo/demo-artwork.js';
+import { DEMO_BRANDS, DEMO_CATEGORIES } from '../../application/demo/demo-catalogue.data.js';
+import { buildDemoProducts, type DemoProduct } from '../../application/demo/demo-products.js';
 
 /** What one run added (a second run adds nothing: rows are keyed by slug, name and code). */
 export interface DemoCatalogueCounts {

@@ -2,7 +2,7 @@ import { slugify } from '../../../../shared/slugify.js';
 import {
   SYNTHETIC_ACCREDITATIONS, SYNTHETIC_ADJECTIVES, SYNTHETIC_AUDIENCES, SYNTHETIC_FAMILY_KINDS, SYNTHETIC_FORMATS, SYNTHETIC_KINDS,
   SYNTHETIC_MODIFIERS, SYNTHETIC_OPTION_NAMES, SYNTHETIC_POINTS, SYNTHETIC_SECTORS, SYNTHETIC_SUBJECTS,
-} from './synthetic-words.js';
+} from '../../application/demo/synthetic-words.js';
 
 /**
  * The one statement that writes a range of synthetic products, their options and category links.

@@ -1,9 +1,9 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import { DomainError, InvalidInputError } from '../../../../shared/domain-error.js';
-import { DEMO_CATEGORIES } from './demo-catalogue.data.js';
+import { DEMO_CATEGORIES } from '../../application/demo/demo-catalogue.data.js';
 import { syntheticProductsSql } from './synthetic-catalogue.sql.js';
-import { SYNTHETIC_BRANDS, SYNTHETIC_FAMILY_CATEGORIES, syntheticCategory } from './synthetic-words.js';
+import { SYNTHETIC_BRANDS, SYNTHETIC_FAMILY_CATEGORIES, syntheticCategory } from '../../application/demo/synthetic-words.js';
 
 export const SYNTHETIC_LIMITS = { products: { min: 1, max: 1_000_000 }, categories: { min: 6, max: 1000 }, seed: { min: 0, max: 2_147_483_647 } } as const;
 

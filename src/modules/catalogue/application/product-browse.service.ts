@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { StorefrontChanges } from '../../../platform/cache/storefront-changes.js';
+import { StorefrontChanges } from '../../../platform/cache/index.js';
+import { mediaUrl } from '../../../platform/storage/index.js';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { vatOn } from '../../../shared/money.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
-import { mediaUrl } from '../../../platform/storage/index.js';
 import type { Product } from '../domain/product.entity.js';
 import { inStock, type OptionKind, type ProductOption } from '../domain/product-option.entity.js';
+import { CategoryBrowseService, slugOrId } from './category-browse.service.js';
 import {
-  MAX_PER_PAGE, type BrandView, type CategoryView, type ImageView, type OptionView, type ProductCard, type ProductDetail,
-  type ProductListResult, type ProductSort,
+  MAX_PER_PAGE, type ImageView, type OptionView, type ProductCard, type ProductDetail, type ProductListResult, type ProductSort,
 } from './catalogue-views.js';
-import { CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter } from './ports/catalogue-read.port.js';
+import { CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter } from './ports/catalogue-reads.port.js';
 import { namedFacets, searchProducts } from './product-search.js';
 
 export interface ProductListQuery {
@@ -40,19 +40,13 @@ const LIST_CACHE_MS = 30_000;
 const MAX_CACHED_PAGES = 1_000;
 const MAX_CACHED_PRODUCTS = 2_000;
 
-/** "12" → 12 (an id), "training-dvds" → the slug; pages and the API accept either (product.md). */
-export function slugOrId(value: string): string | number {
-  return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : value;
-}
-
 /**
- * What visitors see of the catalogue: categories, brands, the product list with search and facets, a
- * product page, an option's price and stock. Drafts and inactive options do not exist here.
+ * What visitors see of the products: the list with search and facets, featured and most-viewed cards, a product
+ * page, an option's price and stock. Drafts and inactive options do not exist here. Categories and brands are
+ * CategoryBrowseService's (issue 29 split the former CatalogueService by use case).
  */
 @Injectable()
-export class CatalogueService implements OnModuleDestroy {
-  private readonly categories = new TtlCache<'all', CategoryView[]>(LIST_CACHE_MS);
-  private readonly brands = new TtlCache<'all', BrandView[]>(LIST_CACHE_MS);
+export class ProductBrowseService implements OnModuleDestroy {
   /**
    * Facet counts of a list without a search group every listed product three ways: ~45 ms of database time per
    * list at 10k products, ~450 ms at 100k (measured). Shared by every page and sort of that filter. A search's
@@ -67,53 +61,20 @@ export class CatalogueService implements OnModuleDestroy {
   private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
 
   /** Every announced storefront change (an admin edit, a CLI import…) clears these caches in this process. */
-  private readonly stopListening = StorefrontChanges.subscribe(() => this.forgetCachedLists());
-
-  constructor(@Inject(CATALOGUE_READS) private readonly reads: CatalogueReads) {}
-
-  onModuleDestroy(): void {
-    this.stopListening();
-  }
-
-  /** Forgets every cached list, count and product here (on each StorefrontChanges announcement). */
-  forgetCachedLists(): void {
-    this.categories.clear();
-    this.brands.clear();
+  private readonly stopListening = StorefrontChanges.subscribe(() => {
     this.facetCounts.clear();
     this.listPages.clear();
     this.productPages.clear();
     this.cardLists.clear();
-  }
+  });
 
-  async listCategories(): Promise<CategoryView[]> {
-    return this.categories.get('all', () => this.reads.categoriesWithCounts());
-  }
+  constructor(
+    @Inject(CATALOGUE_READS) private readonly reads: CatalogueReads,
+    private readonly categories: CategoryBrowseService,
+  ) {}
 
-  async getCategory(slugOrIdText: string): Promise<CategoryView> {
-    const category = await this.findCategory(slugOrIdText);
-    if (!category) throw new NotFoundError('Category');
-    return category;
-  }
-
-  /** The same, null when there is none (pages answer with their 404 page). */
-  async findCategory(slugOrIdText: string): Promise<CategoryView | null> {
-    const key = slugOrId(slugOrIdText);
-    const all = await this.listCategories();
-    return all.find((category) => (typeof key === 'number' ? category.id === key : category.slug === key)) ?? null;
-  }
-
-  async listBrands(): Promise<BrandView[]> {
-    return this.brands.get('all', () => this.loadBrands());
-  }
-
-  private async loadBrands(): Promise<BrandView[]> {
-    const brands = await this.reads.brands();
-    return brands.map((brand) => ({
-      id: brand.id,
-      name: brand.name,
-      logo_url: brand.logoKey ? mediaUrl(brand.logoKey) : null,
-      website: brand.website,
-    }));
+  onModuleDestroy(): void {
+    this.stopListening();
   }
 
   /** Published products, filtered, searched (relevance order by default), paginated, with facet counts. */
@@ -121,7 +82,7 @@ export class CatalogueService implements OnModuleDestroy {
     const search = query.search?.trim() || undefined;
     const filter: ProductFilter = { search, brandId: query.brand, kind: query.kind };
     if (query.category !== undefined) {
-      const category = await this.findCategory(query.category); // the cached list, not a query per request
+      const category = await this.categories.findCategory(query.category); // the cached list, not a query per request
       if (!category) throw new InvalidInputError('category', 'No category has that slug or id.');
       filter.categoryId = category.id;
     }
@@ -148,7 +109,7 @@ export class CatalogueService implements OnModuleDestroy {
 
   /** Facet counts with the names and order of the cached category and brand lists (kinds alphabetically). */
   private async nameFacets(counts: FacetCounts): Promise<ProductListResult['facets']> {
-    const [categories, brands] = await Promise.all([this.listCategories(), this.listBrands()]);
+    const [categories, brands] = await Promise.all([this.categories.listCategories(), this.categories.listBrands()]);
     return namedFacets(counts, categories, brands);
   }
 

@@ -24,7 +24,7 @@ export interface AdminProductRow {
 /**
  * Products and their category memberships, as administrators change them (drafts included). Writes that must
  * agree with each other (an option and the product's price_from) run in one transaction opened by the
- * application; `lock` serialises them per product. Options have their own port (product-option-admin.port.ts).
+ * application; `lock` serialises them per product. Options have their own port (product-option-admin-store.port.ts).
  */
 export interface ProductAdminStore {
   list(query: ProductAdminQuery, offset: number, limit: number): Promise<{ rows: AdminProductRow[]; total: number }>;
