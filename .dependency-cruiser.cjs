@@ -59,9 +59,6 @@ module.exports = {
         'what the folder offers modules is one list, and its insides can move.',
       from: {
         path: '^src/modules/',
-        // TEMPORARY (issue 29): src/modules/orders is being refactored in another branch; its direct imports of
-        // platform/http and platform/cache files are fixed there after the merge. Remove this line then.
-        pathNot: '^src/modules/orders/',
       },
       to: { path: '^src/platform/[^/]+/', pathNot: '^src/platform/[^/]+/index\\.ts$' },
     },

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { Environment } from '../../../config/environment.js';
 import { localSecret } from '../../../config/local-secret.js';
 import { NotFoundError } from '../../../shared/domain-error.js';
-import { requestedRange } from '../../../platform/http/byte-range.js';
+import { requestedRange } from '../../../platform/http/index.js';
 import type { ByteRange } from '../../../platform/storage/index.js';
 import { DownloadFileService } from '../../catalogue/index.js';
 import { DownloadLinkExpiredError, DownloadLinkInvalidError } from '../domain/download-errors.js';

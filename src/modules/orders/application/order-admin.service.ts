@@ -8,7 +8,7 @@ import { OrderProcess } from './order-process.service.js';
 import { toAdminOrderView, toOrderSummary, type AdminOrderSummaryView, type AdminOrderView } from './order-views.js';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
-import { ChangesStorefront } from '../../../platform/cache/storefront-changes.js';
+import { ChangesStorefront } from '../../../platform/cache/index.js';
 
 export interface AdminOrderListQuery {
   search?: string;

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Transactions } from '../../../platform/persistence/index.js';
-import { DomainError, InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
+import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { formatPounds } from '../../../shared/money.js';
 import { OrderPayment } from '../domain/order-payment.entity.js';
+import { PaymentRefusedError } from '../domain/payment-errors.js';
 import { OrderAdminService } from './order-admin.service.js';
 import { OrderProcess } from './order-process.service.js';
 import type { AdminOrderView } from './order-views.js';
@@ -12,13 +13,6 @@ export interface BacsPaymentInput {
   /** Pence. */
   amount: number;
   reference: string;
-}
-
-/** 409: this order takes no BACS payment (paid by card, paid already, or cancelled/refunded). */
-export class PaymentRefusedError extends DomainError {
-  constructor(reason: string) {
-    super('conflict', reason, { amount: [reason] });
-  }
 }
 
 /**

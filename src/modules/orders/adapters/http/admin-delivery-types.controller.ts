@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkRes
 import { AdminController } from '../../../identity/index.js';
 import { DeliveryTypeService, type DeliveryTypeView } from '../../application/delivery-type.service.js';
 import { CreateDeliveryTypeRequest, UpdateDeliveryTypeRequest } from './delivery-type.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 @AdminController('api/admin/delivery-types', 'orders')
 export class AdminDeliveryTypesController {

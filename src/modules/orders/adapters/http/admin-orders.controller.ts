@@ -9,7 +9,7 @@ import { OrderPaymentService } from '../../application/order-payment.service.js'
 import { pdfFile } from './pdf-file.js';
 import type { AdminOrderSummaryView, AdminOrderView } from '../../application/order-views.js';
 import { AdminOrderListQuery, BacsPaymentRequest, TransitionRequest } from './orders.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

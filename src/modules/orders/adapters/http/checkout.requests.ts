@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { Equals, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { trimToNull } from '../../../../platform/http/transforms.js';
+import { trimToNull } from '../../../../platform/http/index.js';
 import { AddressRequest } from '../../../identity/index.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/order.entity.js';
 

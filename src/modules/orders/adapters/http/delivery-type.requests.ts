@@ -2,8 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Length, Max, Min, ValidateIf } from 'class-validator';
-import { trim } from '../../../../platform/http/transforms.js';
-import { OptionalNotNull } from '../../../../platform/http/validators.js';
+import { OptionalNotNull, trim } from '../../../../platform/http/index.js';
 import { DELIVERY_TYPE_LIMITS } from '../../domain/delivery-type.entity.js';
 
 const Name = () =>

@@ -3,9 +3,7 @@ import {
   ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiPartialContentResponse, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { contentDisposition } from '../../../../platform/http/content-disposition.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
-import { sendRanged } from '../../../../platform/http/ranged-reply.js';
+import { contentDisposition, IdParam, sendRanged } from '../../../../platform/http/index.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { Authenticated, CurrentViewer } from '../../../identity/index.js';
 import { DownloadService, type DownloadView } from '../../application/download.service.js';

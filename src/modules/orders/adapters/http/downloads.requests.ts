@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { toInt } from '../../../../platform/http/transforms.js';
+import { toInt } from '../../../../platform/http/index.js';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
 
 /** The two query parameters of a signed download link (anything else in the query is ignored). */

@@ -10,7 +10,7 @@ import { pdfFile } from './pdf-file.js';
 import { OrderService } from '../../application/order.service.js';
 import type { OrderSummaryView, OrderView } from '../../application/order-views.js';
 import { OrderListQuery } from './orders.requests.js';
-import { IdParam } from '../../../../platform/http/list-query.js';
+import { IdParam } from '../../../../platform/http/index.js';
 
 @ApiTags('orders')
 @ApiUnauthorizedResponse({ description: 'Not signed in.' })

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { pageQuery, searchQuery } from '../../../../platform/http/list-query.js';
-import { blankToUndefined, toInt, trim, trimToNull } from '../../../../platform/http/transforms.js';
+import { blankToUndefined, pageQuery, searchQuery, toInt, trim, trimToNull } from '../../../../platform/http/index.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 
 export const ORDERS_MAX_PER_PAGE = 100;

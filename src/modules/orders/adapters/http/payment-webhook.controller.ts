@@ -1,6 +1,6 @@
 import { BadRequestException, Controller, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { RequestWithRawBody } from '../../../../platform/http/raw-body.js';
+import type { RequestWithRawBody } from '../../../../platform/http/index.js';
 import { PaymentWebhookService, type WebhookOutcome } from '../../application/payment-webhook.service.js';
 import { WebhookSignatureError } from '../../application/ports/payment-provider.port.js';
 

@@ -1,5 +1,5 @@
 import { StreamableFile } from '@nestjs/common';
-import { contentDisposition } from '../../../../platform/http/content-disposition.js';
+import { contentDisposition } from '../../../../platform/http/index.js';
 import type { VatDocumentFile } from '../../application/invoice.service.js';
 
 /** A VAT document for the browser's PDF viewer (`inline`), saved under its number when downloaded. */

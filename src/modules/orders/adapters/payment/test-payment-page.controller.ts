@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../../../shared/domain-error.js';
 import { formatPounds } from '../../../../shared/money.js';
 import type { Viewer } from '../../../../shared/viewer.js';
-import type { ReplyWithNonce } from '../../../../platform/http/security-headers.js';
+import type { ReplyWithNonce } from '../../../../platform/http/index.js';
 import { TestPaymentDesk, type TestSessionView } from './test-payment-desk.js';
 
 /**
