@@ -10,7 +10,7 @@ export function registerDatabaseCommands(program: Command): void {
     .description('apply the database migrations that have not been applied yet')
     .action(async () => {
       const { withCore } = await core();
-      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
+      const { DatabaseMaintenance } = await import('../../src/platform/persistence/index.js');
       const applied = await withCore((app) => app.get(DatabaseMaintenance).migrate());
       console.log(applied.length === 0 ? 'The database is up to date.' : `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`);
     });
@@ -20,18 +20,12 @@ export function registerDatabaseCommands(program: Command): void {
     .description('add the reference data every shop needs; with --demo, also demo content (existing rows are kept)')
     .option('--demo', 'also add demo content', false)
     .action(async (options: { demo: boolean }) => {
-      const { CommandError, withCore } = await core();
-      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
+      const { withMigratedCore } = await core();
       const { BlogAdminService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
       const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
       const { CatalogueSeeder } = await import('../../src/modules/catalogue/index.js');
       const { DeliveryTypeService } = await import('../../src/modules/orders/index.js');
-      await withCore(async (app) => {
-        const database = app.get(DatabaseMaintenance);
-        const pending = await database.pendingMigrations();
-        if (pending.length > 0) {
-          throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);
-        }
+      await withMigratedCore(async (app) => {
         const deliveryTypes = await app.get(DeliveryTypeService).addMissing();
         console.log(`Reference data: added ${deliveryTypes} delivery type(s).`);
         if (options.demo) {
