@@ -4,6 +4,16 @@ import type { Command } from 'commander';
 // instead of first loading Nest, the ORM and the database driver.
 const core = () => import('../cli-context.js');
 
+/**
+ * What db:migrate did. An upgrade's few migrations are listed by name; a new database's whole history (twenty and
+ * more, on every first `make start`) is one line from the first to the last.
+ */
+export function appliedMigrations(applied: readonly string[]): string {
+  if (applied.length === 0) return 'The database is up to date.';
+  if (applied.length <= 5) return `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`;
+  return `Applied ${applied.length} migration(s), ${applied[0]} to ${applied[applied.length - 1]}.`;
+}
+
 export function registerDatabaseCommands(program: Command): void {
   program
     .command('db:migrate')
@@ -12,7 +22,7 @@ export function registerDatabaseCommands(program: Command): void {
       const { withCore } = await core();
       const { DatabaseMaintenance } = await import('../../src/platform/persistence/index.js');
       const applied = await withCore((app) => app.get(DatabaseMaintenance).migrate());
-      console.log(applied.length === 0 ? 'The database is up to date.' : `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`);
+      console.log(appliedMigrations(applied));
     });
 
   program
