@@ -1,6 +1,5 @@
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { pino } from 'pino';
-import { Writable } from 'node:stream';
 import { formatLogLine, terminalLogDestination } from './terminal-log-format.js';
 
 /** Real pino lines, as the shop writes them: a logger whose output is kept. */
@@ -62,16 +61,11 @@ describe('formatLogLine (pino JSON → a line a person reads)', () => {
 });
 
 describe('terminalLogDestination', () => {
+  /** All the destination uses of stdout: isTTY and write. */
   function output(isTTY: boolean) {
-    let text = '';
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        text += chunk.toString();
-        done();
-      },
-    }) as Writable & { isTTY?: boolean };
-    if (isTTY) stream.isTTY = true;
-    return { stream: stream as unknown as NodeJS.WriteStream, text: () => text };
+    const chunks: string[] = [];
+    const stream = { isTTY, write: (chunk: string) => chunks.push(chunk) } as unknown as NodeJS.WriteStream;
+    return { stream, text: () => chunks.join('') };
   }
 
   it('leaves the logs JSON when stdout is not a terminal (operators ship them)', () => {
