@@ -32,11 +32,13 @@ node_modules/.installed: package.json package-lock.json
 
 install: node_modules/.installed
 
+# A few lines, not the ~250 of each tool's own report (issue 29, ADR 0038): the steps are not echoed and each tool
+# prints only its warnings and errors (swc --quiet, vite.config.ts's logLevel, esbuild's logLevel in bundle.mjs).
+# A failing step still prints its error and stops the build.
 build: install
-	rm -rf dist
-	$(SWC)
-	vike build
-	node scripts/bundle.mjs
+	@echo "Building dist/: server, command line and migrations (swc), storefront (vike build), command-line bundle (esbuild)"
+	@started=$$(date +%s); rm -rf dist && $(SWC) --quiet && vike build && node scripts/bundle.mjs && \
+	  echo "Built in $$(( $$(date +%s) - started )) s."
 
 migrate: build
 	./bin/shop db:migrate
@@ -44,10 +46,11 @@ migrate: build
 seed: build
 	./bin/shop db:seed --demo
 
+# Not echoed either: each command says what it did.
 start: build
-	./bin/shop db:migrate
-	./bin/shop db:seed --demo
-	NODE_ENV=production PAYMENT_PROVIDER=test ./bin/shop serve
+	@./bin/shop db:migrate
+	@./bin/shop db:seed --demo
+	@NODE_ENV=production PAYMENT_PROVIDER=test ./bin/shop serve
 
 dev: install
 	rm -rf dist/src dist/cli dist/migrations

@@ -5,10 +5,8 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigurationError, loadEnvironment } from '../src/config/environment.js';
 import { CoreModule } from '../src/core.module.js';
 import { EmbeddedDatabaseInUseError } from '../src/platform/persistence/embedded-database-lock.js';
-
-import { CommandError } from './commands/command-error.js';
-
-export { CommandError };
+import { DatabaseMaintenance } from '../src/platform/persistence/index.js';
+import { CommandError, commandErrorFrom } from './command-kit.js';
 
 /**
  * Boots the same application core the web server runs (no HTTP), runs one command inside its own
@@ -26,6 +24,15 @@ export async function withCore<T>(command: (app: INestApplicationContext) => Pro
   } finally {
     await app.close();
   }
+}
+
+/** withCore for the commands that read or write the shop's tables: they refuse a database that is not migrated. */
+export async function withMigratedCore<T>(command: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  return withCore(async (app) => {
+    const pending = await app.get(DatabaseMaintenance).pendingMigrations();
+    if (pending.length > 0) throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);
+    return command(app);
+  });
 }
 
 /**
@@ -49,9 +56,10 @@ export async function runWorker(): Promise<void> {
 
 /** Turns any error into a message and an exit code: never a stack trace for an operator's mistake. */
 export function reportFailure(error: unknown): number {
-  if (error instanceof CommandError) {
-    console.error(error.message);
-    return error.exitCode;
+  const failure = commandErrorFrom(error);
+  if (failure) {
+    console.error(failure.message);
+    return failure.exitCode;
   }
   if (error instanceof ConfigurationError || error instanceof EmbeddedDatabaseInUseError) {
     console.error(error.message);

@@ -1,7 +1,6 @@
 import password from '@inquirer/password';
 import type { Command } from 'commander';
-import { DomainError } from '../../src/shared/domain-error.js';
-import { CommandError } from './command-error.js';
+import { CommandError } from '../command-kit.js';
 
 /** The password: asked for (hidden) on a terminal, else the first line of standard input. */
 async function readPassword(): Promise<string> {
@@ -27,14 +26,8 @@ export function registerAdminCommands(program: Command): void {
       const secret = await readPassword();
       const { withCore } = await import('../cli-context.js');
       const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
-      try {
-        await withCore((app) => app.get(UserAdministrationService).createAdmin(email, secret, options));
-      } catch (error) {
-        if (error instanceof DomainError) {
-          throw new CommandError(Object.values(error.fields).flat()[0] ?? error.message);
-        }
-        throw error;
-      }
+      // A refused address or password is a DomainError: reportFailure prints its reason alone (command-kit.ts).
+      await withCore((app) => app.get(UserAdministrationService).createAdmin(email, secret, options));
       console.log(`Created administrator ${email.trim().toLowerCase()}.`);
     });
 }

@@ -1,7 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { DomainError } from '../../src/shared/domain-error.js';
-import { CommandError } from './command-error.js';
-import { loadCliProgress } from '../cli-progress.js';
+import { CommandError, openProgress } from '../command-kit.js';
 
 /** The same bounds the generator enforces, repeated here so a bad number is refused before anything boots. */
 const LIMITS = { products: { min: 1, max: 1_000_000 }, categories: { min: 6, max: 1000 }, seed: { min: 0, max: 2_147_483_647 } } as const;
@@ -40,13 +38,10 @@ deleted first; files already in file storage are left where they are. Titles mix
 word "zyzzyva". About 1% of products are drafts and 1% featured. The tables are analysed afterwards.
 Example: shop catalogue:generate --products 100000 --seed 7`)
     .action(async (options: GenerateOptions) => {
-      const { withCore } = await import('../cli-context.js');
-      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
+      const { withMigratedCore } = await import('../cli-context.js');
       const { SyntheticCatalogueGenerator } = await import('../../src/modules/catalogue/index.js');
-      const { SingleBar, Presets } = await loadCliProgress();
-      const result = await withCore(async (app) => {
-        const pending = await app.get(DatabaseMaintenance).pendingMigrations();
-        if (pending.length > 0) throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);
+      const progress = await openProgress({ format: 'Products [{bar}] {value}/{total} {percentage}% {duration_formatted}' });
+      const result = await withMigratedCore(async (app) => {
         const generator = app.get(SyntheticCatalogueGenerator);
         const existing = await generator.countProducts();
         if (existing > 0 && !options.yes) {
@@ -55,23 +50,13 @@ Example: shop catalogue:generate --products 100000 --seed 7`)
             'category and brand is deleted first), or point the shop at an empty database.',
           );
         }
-        // Drawn only on a terminal (stderr), so piped output and logs stay clean.
-        const bar = new SingleBar({ format: 'Products [{bar}] {value}/{total} {percentage}% {duration_formatted}', stream: process.stderr }, Presets.shades_classic);
-        const tty = process.stderr.isTTY === true;
         try {
           return await generator.generate(
             { products: options.products, categories: options.categories, seed: options.seed, replace: options.yes },
-            (done, total) => {
-              if (!tty) return;
-              if (done === 0) bar.start(total, 0);
-              else bar.update(done);
-            },
+            progress.report,
           );
-        } catch (error) {
-          if (error instanceof DomainError) throw new CommandError(Object.values(error.fields).flat()[0] ?? error.message);
-          throw error;
         } finally {
-          if (tty) bar.stop();
+          progress.stop();
         }
       });
       const number = (n: number) => n.toLocaleString('en-GB');

@@ -4,15 +4,25 @@ import type { Command } from 'commander';
 // instead of first loading Nest, the ORM and the database driver.
 const core = () => import('../cli-context.js');
 
+/**
+ * What db:migrate did. An upgrade's few migrations are listed by name; a new database's whole history (twenty and
+ * more, on every first `make start`) is one line from the first to the last.
+ */
+export function appliedMigrations(applied: readonly string[]): string {
+  if (applied.length === 0) return 'The database is up to date.';
+  if (applied.length <= 5) return `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`;
+  return `Applied ${applied.length} migration(s), ${applied[0]} to ${applied[applied.length - 1]}.`;
+}
+
 export function registerDatabaseCommands(program: Command): void {
   program
     .command('db:migrate')
     .description('apply the database migrations that have not been applied yet')
     .action(async () => {
       const { withCore } = await core();
-      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
+      const { DatabaseMaintenance } = await import('../../src/platform/persistence/index.js');
       const applied = await withCore((app) => app.get(DatabaseMaintenance).migrate());
-      console.log(applied.length === 0 ? 'The database is up to date.' : `Applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}`);
+      console.log(appliedMigrations(applied));
     });
 
   program
@@ -20,18 +30,12 @@ export function registerDatabaseCommands(program: Command): void {
     .description('add the reference data every shop needs; with --demo, also demo content (existing rows are kept)')
     .option('--demo', 'also add demo content', false)
     .action(async (options: { demo: boolean }) => {
-      const { CommandError, withCore } = await core();
-      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
+      const { withMigratedCore } = await core();
       const { BlogAdminService, DEMO_BLOG_POSTS, DEMO_WIDGETS, WidgetService } = await import('../../src/modules/content/index.js');
       const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
       const { CatalogueSeeder } = await import('../../src/modules/catalogue/index.js');
       const { DeliveryTypeService } = await import('../../src/modules/orders/index.js');
-      await withCore(async (app) => {
-        const database = app.get(DatabaseMaintenance);
-        const pending = await database.pendingMigrations();
-        if (pending.length > 0) {
-          throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);
-        }
+      await withMigratedCore(async (app) => {
         const deliveryTypes = await app.get(DeliveryTypeService).addMissing();
         console.log(`Reference data: added ${deliveryTypes} delivery type(s).`);
         if (options.demo) {

@@ -1,7 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { DomainError } from '../../src/shared/domain-error.js';
-import { CommandError } from './command-error.js';
-import { loadCliProgress } from '../cli-progress.js';
+import { CommandError, openOutput, openProgress } from '../command-kit.js';
 
 /** Without a terminal, one progress line per this many orders. */
 const PROGRESS_EVERY = 10_000;
@@ -22,33 +20,6 @@ function orderCount(value: string): number {
   const number = /^[+-]?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(number) || number < 1 || number > 1_000_000) throw new InvalidArgumentError('It must be a whole number from 1 to 1,000,000.');
   return number;
-}
-
-/**
- * Writes to a stream, waiting for it to drain when its buffer is full (so a slow disk or pipe slows the export down
- * instead of filling memory), and failing on the stream's first error (a full disk, a closed pipe).
- */
-function writerFor(stream: NodeJS.WritableStream): { write(chunk: string): Promise<void> } {
-  let failure: Error | null = null;
-  stream.on('error', (error: Error) => (failure = error));
-  return {
-    async write(chunk) {
-      if (failure) throw failure;
-      if (!stream.write(chunk)) {
-        await new Promise<void>((resolve, reject) => {
-          const done = (error?: Error) => {
-            stream.off('drain', done);
-            stream.off('error', done);
-            if (error) reject(error);
-            else resolve();
-          };
-          stream.once('drain', done);
-          stream.once('error', done);
-        });
-      }
-      if (failure) throw failure;
-    },
-  };
 }
 
 export function registerOrdersCommands(program: Command): void {
@@ -94,49 +65,25 @@ Examples:
       }
       const filter = { period: period.period, statuses: statuses.statuses };
 
-      const { createWriteStream, rmSync } = await import('node:fs');
-      const { rename, rm } = await import('node:fs/promises');
-      const { finished } = await import('node:stream/promises');
-      const path = await import('node:path');
       const { csvRecord, spreadsheetSafe } = await import('../../src/shared/csv.js');
-      const { withCore } = await import('../cli-context.js');
-      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
+      const { withMigratedCore } = await import('../cli-context.js');
       const { OrderExportService, ORDER_EXPORT_COLUMNS, ORDER_EXPORT_TEXT_COLUMNS } = await import('../../src/modules/orders/index.js');
-      const { SingleBar, Presets } = await loadCliProgress();
 
-      const target = options.out ? path.resolve(options.out) : null;
-      const temporary = target ? path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`) : null;
-      const file = temporary ? createWriteStream(temporary, { flags: 'wx' }) : null;
-      if (file) {
-        // Opening it fails early (no folder, no permission) before the database boots.
-        await new Promise<void>((resolve, reject) => file.once('open', () => resolve()).once('error', reject)).catch((error: NodeJS.ErrnoException) => {
-          throw new CommandError(`Cannot write ${options.out}: ${error.code ?? error.message}`, 1);
-        });
-      }
-      // Interrupted (Ctrl+C, a stop): the temporary file goes too, so nothing half-written is left.
-      const onSignal = (signal: NodeJS.Signals) => {
-        if (temporary) rmSync(temporary, { force: true });
-        process.exit(signal === 'SIGINT' ? 130 : 143);
-      };
-      if (temporary) {
-        process.once('SIGINT', onSignal);
-        process.once('SIGTERM', onSignal);
-      }
-      const out = writerFor(file ?? process.stdout);
-      const report = (message: string) => (target ? console.log(message) : console.error(message));
-
+      const out = await openOutput(options.out);
+      const report = (message: string) => (options.out ? console.log(message) : console.error(message));
       const started = performance.now();
       const counts = { orders: 0, rows: 0 };
-      const tty = process.stderr.isTTY === true;
-      const bar = new SingleBar({ format: 'Orders [{bar}] {percentage}% | {value}/{total} | ETA {eta_formatted}', stream: process.stderr }, Presets.shades_classic);
+      const progress = await openProgress({
+        format: 'Orders [{bar}] {percentage}% | {value}/{total} | ETA {eta_formatted}',
+        lines: { every: PROGRESS_EVERY, text: ({ count }) => `Progress: ${count.toLocaleString('en-GB')} orders exported.` },
+      });
       try {
-        await withCore(async (app) => {
-          const pending = await app.get(DatabaseMaintenance).pendingMigrations();
-          if (pending.length > 0) throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);
+        await withMigratedCore(async (app) => {
           const service = app.get(OrderExportService);
-          const total = tty ? await service.countOrders(filter) : 0;
+          // The count is a query of its own, worth it only for a bar's total.
+          const total = progress.drawn ? await service.countOrders(filter) : 0;
           if (format === 'csv') await out.write(csvRecord(ORDER_EXPORT_COLUMNS));
-          if (tty) bar.start(Math.max(total, 1), 0);
+          progress.start(Math.max(total, 1));
           try {
             for await (const batch of service.batches(filter)) {
               // One write per batch: a string of ~3,000 rows, then the batch is garbage.
@@ -145,34 +92,22 @@ Examples:
                   ? batch.rows.map((row) => csvRecord(ORDER_EXPORT_COLUMNS.map((column) => (ORDER_EXPORT_TEXT_COLUMNS.has(column) ? spreadsheetSafe(row[column]) : row[column])))).join('')
                   : batch.rows.map((row) => `${JSON.stringify(row)}\n`).join(''),
               );
-              const before = counts.orders;
               counts.orders += batch.orders;
               counts.rows += batch.rows.length;
-              if (tty) bar.update(counts.orders);
-              else if (Math.floor(counts.orders / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) {
-                console.error(`Progress: ${counts.orders.toLocaleString('en-GB')} orders exported.`);
-              }
+              progress.update(counts.orders);
             }
           } finally {
-            if (tty) bar.stop();
+            progress.stop();
           }
         });
-        if (file && temporary && target) {
-          file.end();
-          await finished(file);
-          await rename(temporary, target);
-        }
+        await out.commit();
       } catch (error) {
-        if (file && temporary) {
-          file.destroy();
-          await rm(temporary, { force: true });
-        }
-        if (error instanceof CommandError) throw error;
+        await out.discard();
         if ((error as NodeJS.ErrnoException).code === 'EPIPE') throw new CommandError('The export stopped: its output was closed.', 1);
         throw error;
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      report(`Exported ${counts.orders.toLocaleString('en-GB')} order(s) in ${counts.rows.toLocaleString('en-GB')} row(s) in ${seconds} s${target ? ` to ${options.out}` : ''}.`);
+      report(`Exported ${counts.orders.toLocaleString('en-GB')} order(s) in ${counts.rows.toLocaleString('en-GB')} row(s) in ${seconds} s${options.out ? ` to ${options.out}` : ''}.`);
     });
 
   program
@@ -192,26 +127,14 @@ Example:
   shop catalogue:generate --products 10000 && shop orders:generate --orders 100000
 `)
     .action(async (options: { orders: number }) => {
-      const { withCore } = await import('../cli-context.js');
-      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
+      const { withMigratedCore } = await import('../cli-context.js');
       const { SyntheticOrderGenerator } = await import('../../src/modules/orders/index.js');
-      const { SingleBar, Presets } = await loadCliProgress();
-      const result = await withCore(async (app) => {
-        const pending = await app.get(DatabaseMaintenance).pendingMigrations();
-        if (pending.length > 0) throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);
-        const bar = new SingleBar({ format: 'Orders [{bar}] {value}/{total} {percentage}% {duration_formatted}', stream: process.stderr }, Presets.shades_classic);
-        const tty = process.stderr.isTTY === true;
+      const progress = await openProgress({ format: 'Orders [{bar}] {value}/{total} {percentage}% {duration_formatted}' });
+      const result = await withMigratedCore(async (app) => {
         try {
-          return await app.get(SyntheticOrderGenerator).generate({ orders: options.orders }, (done, total) => {
-            if (!tty) return;
-            if (done === 0) bar.start(total, 0);
-            else bar.update(done);
-          });
-        } catch (error) {
-          if (error instanceof DomainError) throw new CommandError(Object.values(error.fields).flat()[0] ?? error.message);
-          throw error;
+          return await app.get(SyntheticOrderGenerator).generate({ orders: options.orders }, progress.report);
         } finally {
-          if (tty) bar.stop();
+          progress.stop();
         }
       });
       const number = (n: number) => n.toLocaleString('en-GB');

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CommandError } from './command-error.js';
-import { loadCliProgress } from '../cli-progress.js';
+import { CommandError, openProgress } from '../command-kit.js';
 
 interface Row {
   line: number;
@@ -65,15 +64,13 @@ Example:
       const rows = await readRows(file);
       const { withCore } = await import('../cli-context.js');
       const { parseSeoEntryInput, SeoService } = await import('../../src/modules/content/index.js');
-      const { SingleBar, Presets } = await loadCliProgress();
+      const progress = await openProgress({ format: 'SEO entries [{bar}] {value}/{total}' });
       const counts = { created: 0, updated: 0, unchanged: 0 };
       const rejected: string[] = [];
       const seen = new Map<string, number>();
       await withCore(async (app) => {
         const seo = app.get(SeoService);
-        // Drawn only on a terminal (stderr), so piped output and logs stay clean.
-        const bar = new SingleBar({ format: 'SEO entries [{bar}] {value}/{total}', stream: process.stderr }, Presets.shades_classic);
-        if (process.stderr.isTTY) bar.start(rows.length, 0);
+        progress.start(rows.length);
         for (const row of rows) {
           const parsed = await parseSeoEntryInput(row.fields);
           if ('errors' in parsed) {
@@ -84,9 +81,9 @@ Example:
             seen.set(parsed.input.path, row.line);
             counts[await seo.upsertByPath(parsed.input, { dryRun: options.dryRun })] += 1;
           }
-          if (process.stderr.isTTY) bar.increment();
+          progress.increment();
         }
-        if (process.stderr.isTTY) bar.stop();
+        progress.stop();
       });
       for (const message of rejected) console.error(message);
       const verb = options.dryRun ? 'Would create' : 'Created';

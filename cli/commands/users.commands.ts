@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { Options } from 'csv-parse';
-import { CommandError } from './command-error.js';
-import { loadCliProgress } from '../cli-progress.js';
+import { CommandError, openProgress } from '../command-kit.js';
 
 /** Rows per transaction (and per look-up of existing e-mails). */
 const BATCH_SIZE = 500;
@@ -99,28 +98,30 @@ Example:
       if (header.unknown.length > 0) console.error(`Unknown column(s), ignored: ${header.unknown.join(', ')}.`);
       for (const column of header.unsupported) console.error(`${column}: not supported yet; the column is ignored.`);
 
-      const { withCore } = await import('../cli-context.js');
-      const { DatabaseMaintenance } = await import('../../src/platform/persistence/persistence.module.js');
-      const { SingleBar, Presets } = await loadCliProgress();
+      const { withMigratedCore } = await import('../cli-context.js');
       type Row = Parameters<InstanceType<typeof UserImportService>['importBatch']>[0][number];
 
       const started = performance.now();
       const counts = { read: 0, created: 0, updated: 0, skipped: 0, rejected: 0 };
-      const tty = process.stderr.isTTY === true;
-      const bar = new SingleBar({ format: 'Users [{bar}] {percentage}% | {rows} rows | ETA {eta_formatted}', stream: process.stderr }, Presets.shades_classic);
+      // The bar follows the bytes read (the file's size is known, its rows are not); the lines without a terminal, the rows.
+      const progress = await openProgress({
+        format: 'Users [{bar}] {percentage}% | {rows} rows | ETA {eta_formatted}',
+        lines: {
+          every: PROGRESS_EVERY,
+          of: 'rows',
+          text: ({ count, value, total }) => `Progress: ${count.toLocaleString('en-GB')} rows read (${Math.floor((100 * value) / total)}%).`,
+        },
+      });
       // A batch's rejected rows, reported in line order once the batch is through.
       let rejected: Array<{ line: number; reason: string }> = [];
       const reportRejected = () => {
         counts.rejected += rejected.length;
-        // Above the bar, which redraws itself on its next update.
-        for (const { line, reason } of rejected.sort((a, b) => a.line - b.line)) console.error(`${tty ? '\r\x1b[2K' : ''}line ${line}: ${reason}`);
+        for (const { line, reason } of rejected.sort((a, b) => a.line - b.line)) progress.note(`line ${line}: ${reason}`);
         rejected = [];
       };
       let stoppedAt: string | null = null;
 
-      await withCore(async (app) => {
-        const pending = await app.get(DatabaseMaintenance).pendingMigrations();
-        if (pending.length > 0) throw new CommandError(`The database has ${pending.length} pending migration(s); run \`shop db:migrate\` first.`);
+      await withMigratedCore(async (app) => {
         const service = app.get(UserImportService);
         const batchOptions = { ...options, seen: new Map<string, number>() };
         const startLine = recordStartLines();
@@ -134,7 +135,7 @@ Example:
           rejected.push(...result.rejected);
           reportRejected();
         };
-        if (tty) bar.start(Math.max(size, 1), 0, { rows: 0 });
+        progress.start(Math.max(size, 1), { rows: 0 });
         try {
           for (;;) {
             let next: IteratorResult<{ record: string[]; info: { lines: number; bytes: number } }>;
@@ -160,14 +161,11 @@ Example:
               }
             }
             if (batch.length + rejected.length >= BATCH_SIZE) await importBatch();
-            if (tty) bar.update(info.bytes, { rows: counts.read });
-            else if (counts.read % PROGRESS_EVERY === 0) {
-              console.error(`Progress: ${counts.read.toLocaleString('en-GB')} rows read (${Math.floor((100 * info.bytes) / Math.max(size, 1))}%).`);
-            }
+            progress.update(info.bytes, { rows: counts.read });
           }
           await importBatch();
         } finally {
-          if (tty) bar.stop();
+          progress.stop();
         }
       });
 
