@@ -8,12 +8,13 @@ export PORT
 
 SWC := swc src cli migrations -d dist --config-file .swcrc --ignore '**/*.spec.ts'
 
-.PHONY: help install build start dev test test-unit lint typecheck migrate seed clean bench bench-check cluster
+.PHONY: help install build start dev test test-stress test-unit lint typecheck migrate seed clean bench bench-check cluster
 
 help:
 	@echo "make start      install, build, migrate, seed demo data and serve on PORT (default 3000)"
 	@echo "make dev        serve with hot reload (Vite dev middleware) on PORT"
 	@echo "make test       every test: unit, API on PGlite and PostgreSQL, browser journeys"
+	@echo "make test-stress  the browser journeys 5 times under a CPU burner (STRESS_RUNS=N); exit 1 on any failure"
 	@echo "make lint       eslint and the dependency rule (dependency-cruiser)"
 	@echo "make typecheck  tsc --noEmit"
 	@echo "make migrate    apply pending database migrations"
@@ -63,6 +64,11 @@ dev: install
 
 test: build
 	bash scripts/test.sh
+
+# The browser journeys five times while a CPU burner keeps both cores busy; 0 failures expected (ADR 0037).
+# Not part of `make test`: it takes about five browser suites' time.
+test-stress: build
+	bash scripts/test-stress.sh
 
 # Two shop instances, one queue worker and nginx (Debian's package) on loopback, with the demo data on PostgreSQL
 # (DATABASE_URL, default the database shop_cluster on the local server): the shape docs/operations.md deploys.

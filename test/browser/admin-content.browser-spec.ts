@@ -1,8 +1,8 @@
+import { eventually } from '../support/eventually.js';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { adminNotification, openPortal, prepareScreenshots, SCREENSHOTS, shootAdmin } from '../support/admin-browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
-import { eventually } from '../support/browser.js';
 import { hydrated, uniqueEmail } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -35,7 +35,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.waitForURL('**/admin/widgets');
     const rows = page.locator('[data-admin-row]');
     await rows.filter({ hasText: 'home-intro' }).waitFor();
-    expect(await page.locator('th[aria-sort="ascending"]').innerText()).toContain('Name');
+    await eventually(() => page.locator('th[aria-sort="ascending"]').innerText()).toContain('Name');
     await page.locator('[data-admin-sort="updated_at"]').click();
     await page.waitForURL('**/admin/widgets?sort=updated_at');
     await shootAdmin(page, 'widget-list');
@@ -52,25 +52,25 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     for (let i = 0; i < 'Spring offer: '.length; i++) await page.keyboard.press('ArrowRight');
     for (let i = 0; i < 'half price posters'.length; i++) await page.keyboard.press('Shift+ArrowRight');
     const bold = form.getByRole('button', { name: 'Bold' });
-    expect(await bold.getAttribute('aria-pressed')).toBe('false');
+    await eventually(() => bold.getAttribute('aria-pressed')).toBe('false');
     await bold.click();
-    expect(await bold.getAttribute('aria-pressed')).toBe('true');
-    expect(await visual.locator('strong').innerText()).toBe('half price posters');
+    await eventually(() => bold.getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => visual.locator('strong').innerText()).toBe('half price posters');
     await shootAdmin(page, 'widget-editor');
 
     // The HTML source: the markup the editor made, edited as text (a script typed in).
     const toggle = form.locator('[data-rich-text-toggle]');
     await toggle.click();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => toggle.getAttribute('aria-pressed')).toBe('true');
     const source = form.locator('[data-rich-text-source]');
-    expect(await source.inputValue()).toBe('<p>Spring offer: <strong>half price posters</strong> this week.</p>');
-    expect(await bold.isDisabled()).toBe(true);
+    await eventually(() => source.inputValue()).toBe('<p>Spring offer: <strong>half price posters</strong> this week.</p>');
+    await eventually(() => bold.isDisabled()).toBe(true);
     await source.fill('<p>Spring offer: <strong>half price posters</strong> this week.</p><script>alert("x")</script><p>Ends <em>Sunday</em>.</p>');
     await shootAdmin(page, 'widget-source');
     // Back to the visual view: what the source says, formatted.
     await toggle.click();
     await visual.locator('em').getByText('Sunday').waitFor();
-    expect(await visual.locator('strong').innerText()).toBe('half price posters');
+    await eventually(() => visual.locator('strong').innerText()).toBe('half price posters');
 
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
@@ -85,7 +85,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     expect(stored.updated_by).not.toBeNull();
     // The form shows what was stored: the script is gone from the source view too.
     await page.locator('[data-rich-text-toggle]').click();
-    expect(await page.locator('[data-rich-text-source]').inputValue()).toBe(stored.html);
+    await eventually(() => page.locator('[data-rich-text-source]').inputValue()).toBe(stored.html);
 
     // Markup the visual editor cannot keep (a class on a div) opens as HTML, untouched, with a note.
     await page.locator('[data-rich-text-source]').fill('<div class="offer"><p>Call <a href="/contact">our team</a>.</p></div>');
@@ -94,8 +94,8 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     expect((await api<{ html: string }>(page, `/api/admin/widgets/${id}`)).html).toBe('<div class="offer"><p>Call <a href="/contact">our team</a>.</p></div>');
     await page.reload();
     await page.locator('[data-rich-text-note]').waitFor();
-    expect(await page.locator('[data-rich-text-source]').inputValue()).toBe('<div class="offer"><p>Call <a href="/contact">our team</a>.</p></div>');
-    expect(await page.locator('[data-admin-save]').isEnabled()).toBe(true);
+    await eventually(() => page.locator('[data-rich-text-source]').inputValue()).toBe('<div class="offer"><p>Call <a href="/contact">our team</a>.</p></div>');
+    await eventually(() => page.locator('[data-admin-save]').isEnabled()).toBe(true);
 
     // The list finds it; delete asks first.
     await page.locator('.admin-breadcrumb a').click();
@@ -104,7 +104,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.waitForURL('**/admin/widgets?search=spring*');
     // The previous page stays on screen while the search loads: wait for the searched one's count.
     await page.locator('[data-admin-count]').getByText('1–1 of 1').waitFor();
-    expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('spring-offer')]);
+    await eventually(() => rows.allInnerTexts()).toEqual([expect.stringContaining('spring-offer')]);
     await rows.getByRole('link', { name: 'spring-offer' }).click();
     await page.locator('[data-admin-delete]').click();
     const confirm = page.locator('dialog[data-admin-confirm][open]');
@@ -120,10 +120,10 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.locator('[data-widget="home-accreditation"] [data-widget-edit]').click();
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
     // The portal loads the record after the URL changes: wait for its heading rather than read the first one.
-    await eventually(async () => (await page.locator('h1').innerText()) === 'home-accreditation', { message: "the widget editor's heading" });
+    await eventually(() => page.locator('h1').innerText()).toBe('home-accreditation');
     await page.getByRole('textbox', { name: 'Content' }).waitFor();
     // Loading markup into the visual view is not an edit: nothing is unsaved until someone types.
-    expect(await page.locator('.admin-form__dirty').count()).toBe(0);
+    await eventually(() => page.locator('.admin-form__dirty').count()).toBe(0);
     const homeVisual = page.getByRole('textbox', { name: 'Content' });
     await homeVisual.click();
     await page.keyboard.press('ControlOrMeta+End');
@@ -132,7 +132,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.keyboard.type('Approved by RoSPA');
     await page.locator('[data-admin-save]').click();
     await adminNotification(page, 'Saved.').waitFor();
-    expect(await page.locator('.admin-form__dirty').count()).toBe(0);
+    await eventually(() => page.locator('.admin-form__dirty').count()).toBe(0);
     const home = await fetch(`${shop.server.url}/`).then((response) => response.text());
     expect(home).toContain('<strong>Approved by RoSPA</strong>');
     expect(problems.unexpected()).toEqual([]);
@@ -160,7 +160,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.waitForURL(/\/admin\/blog\/\d+$/);
     await adminNotification(page, 'The blog post is created.').waitFor();
     await page.locator('[data-blog-publication="scheduled"]').waitFor();
-    expect(await page.getByLabel('Address').inputValue()).toBe('ladder-safety-three-points-of-contact');
+    await eventually(() => page.getByLabel('Address').inputValue()).toBe('ladder-safety-three-points-of-contact');
     await shootAdmin(page, 'blog-edit');
     expect(await blogPage()).not.toContain('Ladder safety: three points of contact');
 
@@ -189,17 +189,17 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
 
     // A cover: uploaded as soon as it is chosen, shown in the panel, then described in the form and saved.
     const cover = page.locator('[data-admin-blog-cover]');
-    expect(await cover.getByText('None yet').count()).toBe(1);
+    await eventually(() => cover.getByText('None yet').count()).toBe(1);
     const photo = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#1f6f4a' } }).jpeg().toBuffer();
     await cover.getByLabel('Cover image', { exact: true }).setInputFiles({ name: 'lifting.jpg', mimeType: 'image/jpeg', buffer: photo });
     await adminNotification(page, 'Cover image uploaded.').waitFor();
     const preview = cover.locator('img.admin-upload__preview');
     await preview.waitFor();
-    expect(await preview.getAttribute('src')).toMatch(new RegExp(`^/media/blog/${id}/[A-Za-z0-9_-]+\\.webp$`));
+    await eventually(() => preview.getAttribute('src')).toMatch(new RegExp(`^/media/blog/${id}/[A-Za-z0-9_-]+\\.webp$`));
     // The element comes before its picture has loaded: wait for the load, then check what loaded.
-    await eventually(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the cover preview to load' });
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
-    expect(await page.locator('.admin-form__dirty').count()).toBe(0); // the upload is not an unsaved edit
+    await eventually(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true); // the cover preview loaded
+    await eventually(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+    await eventually(() => page.locator('.admin-form__dirty').count()).toBe(0); // the upload is not an unsaved edit
     await page.getByLabel('Cover image description').fill('Two people lifting a box with straight backs');
     await page.locator('[data-admin-save]').click();
     await adminNotification(page, 'Saved.').waitFor();
@@ -216,7 +216,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.goto(`/blog/${slug}`);
     const shown = page.locator('img.post__cover');
     await shown.waitFor();
-    expect(await shown.evaluate((img: HTMLImageElement) => ({ src: img.getAttribute('src'), alt: img.alt, width: img.width, natural: img.naturalWidth, height: img.getAttribute('height') }))).toEqual({
+    await eventually(() => shown.evaluate((img: HTMLImageElement) => ({ src: img.getAttribute('src'), alt: img.alt, width: img.width, natural: img.naturalWidth, height: img.getAttribute('height') }))).toEqual({
       src: coverUrl, alt: 'Two people lifting a box with straight backs', width: 760, natural: 1200, height: '675',
     });
     await page.screenshot({ path: `${SCREENSHOTS}/blog-post-cover-1280.png` });
@@ -225,7 +225,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.screenshot({ path: `${SCREENSHOTS}/blog-list-cover-1280.png` });
     await page.goto(`/admin/blog/${id}`);
     await cover.locator('img.admin-upload__preview').waitFor();
-    expect(await cover.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
+    await eventually(() => cover.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
 
     // An edit of the title alone sends the whole post (the PUT replaces it): the body, status and cover stay.
     await page.getByLabel('Title').fill('Manual handling: a refresher');
@@ -244,7 +244,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.waitForURL('**/admin/blog?status=draft');
     // No drafts on demo data: the filtered list says so (and not the unfiltered page it showed while loading).
     await page.locator('[data-admin-empty]').getByText('Nothing matches').waitFor();
-    expect(await rows.count()).toBe(0);
+    await eventually(() => rows.count()).toBe(0);
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/admin/blog' && url.search === '');
 
@@ -283,13 +283,13 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     const rows = page.locator('[data-admin-row]');
     const row = rows.filter({ hasText: name });
     await row.waitFor();
-    expect(await row.innerText()).toContain('Northgate Academy Trust');
-    expect(await row.locator('a').count()).toBe(1); // the mailto only: there is no edit screen
+    await eventually(() => row.innerText()).toContain('Northgate Academy Trust');
+    await eventually(() => row.locator('a').count()).toBe(1); // the mailto only: there is no edit screen
     await page.locator('[data-admin-filter="type"]').selectOption('recruitment');
     await page.waitForURL('**/admin/enquiries?type=recruitment');
     // The link follows the list once its rows arrive, a moment after the URL changes.
     const csvLink = page.locator('[data-admin-csv]');
-    await eventually(async () => (await csvLink.getAttribute('href')) === '/api/admin/enquiries.csv?type=recruitment', { message: 'the CSV link to carry the type filter' });
+    await eventually(() => csvLink.getAttribute('href')).toBe('/api/admin/enquiries.csv?type=recruitment');
     await page.locator('[data-admin-filter="type"]').selectOption('contact');
     await row.waitFor();
     // Searched by the company: the search and the type filter together, both in the URL.
@@ -315,7 +315,7 @@ describe(`administration portal content screens in Chromium (${databaseKind})`, 
     await page.locator('[data-admin-search]').press('Enter');
     await page.locator('[data-admin-count]').getByText('1–1 of 1').waitFor();
     await rows.filter({ hasText: subscriber }).waitFor();
-    expect(await rows.first().innerText()).toContain('Subscribed');
+    await eventually(() => rows.first().innerText()).toContain('Subscribed');
     await shootAdmin(page, 'newsletter');
     const newsletterCsv = await page.locator('[data-admin-csv]').getAttribute('href');
     expect(newsletterCsv).toBe(`/api/admin/newsletter-subscribers.csv?search=${encodeURIComponent(subscriber.split('@')[0]!)}`);

@@ -1,5 +1,5 @@
+import { eventually } from '../support/eventually.js';
 import sharp from 'sharp';
-import { eventually } from '../support/browser.js';
 import { adminNotification, openPortal, prepareScreenshots, shootAdmin } from '../support/admin-browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { HttpBuyer } from '../support/http-buyer.js';
@@ -26,7 +26,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.waitForURL('**/admin/delivery');
     const rows = page.locator('[data-admin-row]');
     await rows.first().waitFor();
-    expect(await rows.filter({ hasText: 'Royal Mail Tracked 48' }).innerText()).toContain('£3.95');
+    await eventually(() => rows.filter({ hasText: 'Royal Mail Tracked 48' }).innerText()).toContain('£3.95');
     await shootAdmin(page, 'delivery-list');
 
     await page.locator('[data-admin-add]').click();
@@ -34,18 +34,18 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     const form = page.locator('form.admin-form');
     await form.waitFor();
     // react-router moved: Vike's own page transition (and its "Loading..." overlay) never started.
-    expect(await page.locator('[data-page-loader]').getAttribute('data-page-loader')).toBe('hidden');
+    await eventually(() => page.locator('[data-page-loader]').getAttribute('data-page-loader')).toBe('hidden');
     await form.getByLabel('Name').fill('Royal Mail Tracked 48');
     await form.getByLabel('Price ex VAT').fill('six pounds');
     await form.locator('[data-admin-save]').click();
     // An amount that is not one is refused before asking the server.
-    expect(await form.locator('[data-field-error="price"]').innerText()).toContain('Enter an amount in pounds');
+    await eventually(() => form.locator('[data-field-error="price"]').innerText()).toContain('Enter an amount in pounds');
     await form.getByLabel('Price ex VAT').fill('6.50');
     await form.locator('[data-admin-save]').click();
     // The server's 422: the name is taken, said beside the name.
     await form.locator('[data-field-error="name"]').waitFor();
-    expect(await form.locator('[data-field-error="price"]').count()).toBe(0);
-    expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => form.locator('[data-field-error="price"]').count()).toBe(0);
+    await eventually(() => form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
     await shootAdmin(page, 'delivery-add-errors');
 
     await form.getByLabel('Name').fill('Pallet delivery');
@@ -54,9 +54,9 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.waitForURL(/\/admin\/delivery\/\d+$/);
     await adminNotification(page, 'The delivery type is created.').waitFor();
     // The notice and the new URL come before the saved record's screen renders: wait for its heading.
-    await eventually(async () => (await page.locator('h1').innerText()) === 'Pallet delivery', { message: 'the heading of the saved record' });
-    expect(await page.locator('h1').innerText()).toBe('Pallet delivery');
-    expect(await page.getByLabel('Price ex VAT').inputValue()).toBe('6.50');
+    await eventually(() => page.locator('h1').innerText()).toBe('Pallet delivery');
+    await eventually(() => page.locator('h1').innerText()).toBe('Pallet delivery');
+    await eventually(() => page.getByLabel('Price ex VAT').inputValue()).toBe('6.50');
 
     // Unsaved changes: leaving asks; "Cancel" stays, with the edit still there.
     await page.getByLabel('Name').fill('Pallet delivery, 2 days');
@@ -65,11 +65,11 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await leave.getByText('Leave without saving?').waitFor();
     await shootAdmin(page, 'delivery-unsaved');
     await leave.getByRole('button', { name: 'Cancel' }).click();
-    expect(page.url()).toMatch(/\/admin\/delivery\/\d+$/);
-    expect(await page.getByLabel('Name').inputValue()).toBe('Pallet delivery, 2 days');
+    await eventually(() => page.url()).toMatch(/\/admin\/delivery\/\d+$/);
+    await eventually(() => page.getByLabel('Name').inputValue()).toBe('Pallet delivery, 2 days');
     await page.locator('[data-admin-save]').click();
     await adminNotification(page, 'Saved.').waitFor();
-    expect(await page.locator('h1').innerText()).toBe('Pallet delivery, 2 days');
+    await eventually(() => page.locator('h1').innerText()).toBe('Pallet delivery, 2 days');
 
     // Delete asks first, then the list no longer has it.
     await page.locator('[data-admin-delete]').click();
@@ -79,7 +79,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.waitForURL('**/admin/delivery');
     await adminNotification(page, 'The delivery type is deleted.').waitFor();
     await rows.first().waitFor();
-    expect(await rows.filter({ hasText: 'Pallet delivery' }).count()).toBe(0);
+    await eventually(() => rows.filter({ hasText: 'Pallet delivery' }).count()).toBe(0);
     expect(problems.unexpected([/status of 422/])).toEqual([]);
   });
 
@@ -101,9 +101,9 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.locator('[data-admin-upload] input[type="file"]').setInputFiles({ name: 'zenith.png', mimeType: 'image/png', buffer: png });
     await adminNotification(page, 'Logo uploaded.').waitFor();
     const preview = page.locator('.admin-upload__preview');
-    expect(await preview.getAttribute('src')).toMatch(/^\/media\/brands\/.+\.webp$/);
+    await eventually(() => preview.getAttribute('src')).toMatch(/^\/media\/brands\/.+\.webp$/);
     await page.waitForFunction(() => (document.querySelector('.admin-upload__preview') as HTMLImageElement | null)?.complete === true);
-    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+    await eventually(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
     await shootAdmin(page, 'brand-edit');
 
     await page.locator('.admin-breadcrumb a').click();
@@ -113,12 +113,12 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.waitForURL('**/admin/brands?search=Zenith');
     const rows = page.locator('[data-admin-row]');
     // The previous page stays on screen while the searched one loads: wait for the list to narrow.
-    await eventually(async () => (await rows.count()) === 1, { message: 'the search to narrow the list to one brand' });
-    expect(await rows.innerText()).toContain('Zenith Safety Films');
+    await eventually(() => rows.count()).toBe(1);
+    await eventually(() => rows.innerText()).toContain('Zenith Safety Films');
     await page.reload();
     await rows.filter({ hasText: 'Zenith Safety Films' }).waitFor();
-    expect(await page.locator('[data-admin-search]').inputValue()).toBe('Zenith');
-    expect(await rows.count()).toBe(1);
+    await eventually(() => page.locator('[data-admin-search]').inputValue()).toBe('Zenith');
+    await eventually(() => rows.count()).toBe(1);
 
     await page.locator('[data-admin-search]').fill('');
     await page.locator('[data-admin-search]').press('Enter');
@@ -130,14 +130,14 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.locator('[data-admin-sort="name"]').click();
     await page.waitForURL('**/admin/brands?sort=-name');
     const descending = (names: string[]) => names.join('|') === [...names].sort((a, b) => b.localeCompare(a, 'en-GB', { sensitivity: 'base' })).join('|');
-    await eventually(async () => descending(await rows.locator('td:first-child').allInnerTexts()), { message: 'the brands to be sorted Z to A' });
+    await eventually(async () => descending(await rows.locator('td:first-child').allInnerTexts())).toBe(true); // sorted Z to A
     await shootAdmin(page, 'brand-list');
     await page.goBack();
     await page.waitForURL('**/admin/brands?sort=name');
     await page.goBack();
     await page.goBack();
     await page.waitForURL('**/admin/brands?search=Zenith');
-    expect(await page.locator('[data-admin-search]').inputValue()).toBe('Zenith');
+    await eventually(() => page.locator('[data-admin-search]').inputValue()).toBe('Zenith');
     expect(problems.unexpected([/status of 422/])).toEqual([]);
   });
 
@@ -165,7 +165,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.locator('[data-admin-row] a').filter({ hasText: '/category/posters' }).click();
     // The record's screen with its stored values first: typing into a form still on its way would be lost.
     await page.locator('h1', { hasText: '/category/posters' }).waitFor();
-    await eventually(async () => (await page.getByLabel('Title').inputValue()) === 'Safety posters for the workplace', { message: 'the stored title in the form' });
+    await eventually(() => page.getByLabel('Title').inputValue()).toBe('Safety posters for the workplace');
     await page.getByLabel('Title').fill('Posters');
     await page.locator('[data-admin-save]').waitFor();
     await page.context().clearCookies();
@@ -189,9 +189,9 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.locator('[data-admin-filter="status"]').selectOption('awaiting_payment');
     await page.waitForURL((url) => url.searchParams.get('search') === 'RBC-PO-7788' && url.searchParams.get('status') === 'awaiting_payment');
     const row = page.locator('[data-admin-row]');
-    await eventually(async () => (await row.count()) === 1, { message: 'the search to find the one order' });
-    expect(await row.innerText()).toContain(placed.number);
-    expect(await row.innerText()).toContain('On account: invoice due');
+    await eventually(() => row.count()).toBe(1);
+    await eventually(() => row.innerText()).toContain(placed.number);
+    await eventually(() => row.innerText()).toContain('On account: invoice due');
     await shootAdmin(page, 'order-list');
     await row.getByRole('link', { name: placed.number }).click();
     await page.waitForURL(`**/admin/orders/${placed.id}`);
@@ -207,13 +207,13 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await payments.getByLabel('Amount received').fill('ten pounds');
     await payments.getByLabel('Reference on the bank statement').fill('BACS RBC 0001');
     await payments.locator('[data-admin-record-payment]').click();
-    expect(await payments.locator('[data-field-error="amount"]').innerText()).toContain('Enter an amount in pounds');
+    await eventually(() => payments.locator('[data-field-error="amount"]').innerText()).toContain('Enter an amount in pounds');
     await payments.getByLabel('Amount received').fill('10.00');
     await payments.locator('[data-admin-record-payment]').click();
     await adminNotification(page, 'Payment recorded:').waitFor();
     const due = placed.grand_total - 1000;
-    expect(await payments.locator('[data-admin-amount-due]').innerText()).toBe(`£${(due / 100).toFixed(2)}`);
-    expect(await payments.getByLabel('Amount received').inputValue()).toBe((due / 100).toFixed(2));
+    await eventually(() => payments.locator('[data-admin-amount-due]').innerText()).toBe(`£${(due / 100).toFixed(2)}`);
+    await eventually(() => payments.getByLabel('Amount received').inputValue()).toBe((due / 100).toFixed(2));
     await payments.getByLabel('Reference on the bank statement').fill('BACS RBC 0002');
     await payments.locator('[data-admin-record-payment]').click();
     await page.locator('h1 [data-order-status="paid"]').waitFor();
@@ -225,14 +225,14 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.locator('[data-admin-transition="dispatched"]').click();
     const dialog = page.locator('dialog[data-admin-confirm][open]');
     await dialog.locator('[data-admin-confirm-yes]').click();
-    expect(await dialog.locator('[data-field-error="tracking_number"]').innerText()).toContain('Enter the tracking number');
+    await eventually(() => dialog.locator('[data-field-error="tracking_number"]').innerText()).toContain('Enter the tracking number');
     await dialog.getByLabel('Tracking number').fill('RM123456789GB');
     await dialog.getByLabel('Note for the history').fill('Two boxes');
     await shootAdmin(page, 'order-dispatch');
     await dialog.locator('[data-admin-confirm-yes]').click();
     await page.locator('h1 [data-order-status="dispatched"]').waitFor();
-    expect(await page.locator('[data-admin-tracking]').innerText()).toBe('RM123456789GB');
-    expect(await page.locator('[data-admin-history]').innerText()).toContain('Two boxes');
+    await eventually(() => page.locator('[data-admin-tracking]').innerText()).toBe('RM123456789GB');
+    await eventually(() => page.locator('[data-admin-history]').innerText()).toContain('Two boxes');
     await shootAdmin(page, 'order-detail');
 
     // A refund asks first, then the credit note is there.
@@ -264,15 +264,15 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await form.getByLabel('First name').fill('Robin');
     await form.getByLabel('Last name').fill('Buyer');
     await form.locator('[data-admin-save]').click();
-    expect(await form.locator('[data-field-error="email"]').innerText()).toContain('already exists');
+    await eventually(() => form.locator('[data-field-error="email"]').innerText()).toContain('already exists');
     await form.getByLabel('E-mail address').fill('robin.buyer@leeds-training.example.com');
     await form.getByLabel('Company').fill('Leeds Training Ltd');
     await form.locator('[data-admin-save]').click();
     await page.waitForURL(/\/admin\/users\/\d+$/);
     await adminNotification(page, 'The user is created.').waitFor();
     // The notice and the new URL come before the saved record's screen renders: wait for its heading.
-    await eventually(async () => (await page.locator('h1').innerText()) === 'Robin Buyer', { message: 'the heading of the saved record' });
-    expect(await page.locator('h1').innerText()).toBe('Robin Buyer');
+    await eventually(() => page.locator('h1').innerText()).toBe('Robin Buyer');
+    await eventually(() => page.locator('h1').innerText()).toBe('Robin Buyer');
 
     // The address is checked by the profile's rules, each reason beside its line.
     const billing = page.locator('fieldset[data-section="Billing address"]');
@@ -286,7 +286,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await billing.getByLabel('Postcode').fill('ls101ab');
     await page.locator('[data-admin-save]').click();
     await adminNotification(page, 'Saved.').waitFor();
-    expect(await billing.getByLabel('Postcode').inputValue()).toBe('LS10 1AB');
+    await eventually(() => billing.getByLabel('Postcode').inputValue()).toBe('LS10 1AB');
     const id = Number(page.url().split('/').pop());
     const admin = await HttpBuyer.signIn(shop.server.url, DEMO_ADMIN);
     const held = await admin.call<{ account_terms: boolean; company_name: string; billing_address: { postcode: string } }>('GET', `/api/admin/users/${id}`);
@@ -297,7 +297,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     await page.locator('[data-admin-search]').fill('council@example.com');
     await page.locator('[data-admin-search]').press('Enter');
     const rows = page.locator('[data-admin-row]');
-    await eventually(async () => (await rows.count()) === 1, { message: 'the search to find the council' });
+    await eventually(() => rows.count()).toBe(1);
     await rows.getByRole('link').first().click();
     await page.locator('[data-admin-tab="orders"]').click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'orders');
@@ -330,16 +330,16 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     const { page, problems } = await shop.open();
     await openPortal(page);
     const today = page.locator('[data-admin-card="today"]');
-    expect(await today.locator('.admin-card__figure').innerText()).toBe(`£${(figures.sales.today.total_inc_vat / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
-    expect(await today.locator('.admin-card__detail').innerText()).toContain(`${figures.sales.today.orders} order`);
-    expect(await page.locator('[data-admin-card="dispatch"] .admin-card__figure').innerText()).toBe(String(figures.awaiting_dispatch.count));
+    await eventually(() => today.locator('.admin-card__figure').innerText()).toBe(`£${(figures.sales.today.total_inc_vat / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`);
+    await eventually(() => today.locator('.admin-card__detail').innerText()).toContain(`${figures.sales.today.orders} order`);
+    await eventually(() => page.locator('[data-admin-card="dispatch"] .admin-card__figure').innerText()).toBe(String(figures.awaiting_dispatch.count));
     // uPlot drew on a canvas the width of its box; the same figures are in the table behind it.
     const canvas = page.locator('[data-admin-sales-chart] canvas');
-    expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(300);
+    await eventually(() => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(300);
     await page.locator('[data-admin-sales-chart] summary').click();
     const last = figures.sales_by_day[figures.sales_by_day.length - 1]!;
-    expect(await page.locator(`[data-admin-sales-day="${last.date}"] td`).first().innerText()).toBe(String(last.orders));
-    expect(await page.locator('[data-admin-sales-day]').count()).toBe(30);
+    await eventually(() => page.locator(`[data-admin-sales-day="${last.date}"] td`).first().innerText()).toBe(String(last.orders));
+    await eventually(() => page.locator('[data-admin-sales-day]').count()).toBe(30);
     await shootAdmin(page, 'dashboard');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();

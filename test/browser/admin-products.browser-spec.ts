@@ -1,6 +1,6 @@
+import { eventually } from '../support/eventually.js';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { eventually } from '../support/browser.js';
 import { adminNotification, openPortal, prepareScreenshots, shootAdmin } from '../support/admin-browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { databaseKind } from '../support/test-database.js';
@@ -71,7 +71,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await rows.first().waitFor();
     await page.locator('h1', { hasText: 'Products: Training DVDs' }).waitFor();
     const inCategory = await api<{ data: ListLine[]; meta: { total: number } }>(page, '/api/admin/products?category=1&per_page=100');
-    expect(await page.locator('[data-admin-count]').innerText()).toContain(`of ${inCategory.meta.total}`);
+    await eventually(() => page.locator('[data-admin-count]').innerText()).toContain(`of ${inCategory.meta.total}`);
     await shootAdmin(page, 'products-list');
 
     // Search by code: one product.
@@ -80,7 +80,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.locator('[data-admin-search]').press('Enter');
     await page.waitForURL(`**/admin/products/cat/1?search=${encodeURIComponent(sought.code)}`);
     await page.waitForFunction(() => document.querySelectorAll('[data-admin-row]').length === 1);
-    expect(await rows.innerText()).toContain(sought.title);
+    await eventually(() => rows.innerText()).toContain(sought.title);
     await page.locator('[data-admin-search]').fill('');
     await page.locator('[data-admin-search]').press('Enter');
     await page.waitForURL((url) => url.pathname === '/admin/products/cat/1' && url.search === '');
@@ -98,29 +98,23 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.waitForURL('**/admin/products/cat/1?status=published');
     const published = inCategory.data.filter((line) => line.status === 'published');
     await page.waitForFunction((count) => document.querySelectorAll('[data-admin-row]').length === Math.min(count, 25), published.length);
-    expect(await rows.locator('[data-product-status="draft"]').count()).toBe(0);
+    await eventually(() => rows.locator('[data-product-status="draft"]').count()).toBe(0);
 
     // Sort by title, then by code descending; a reload keeps filter and sort.
     await page.locator('[data-admin-sort="title"]').click();
     await page.waitForURL('**/admin/products/cat/1?status=published&sort=title');
     await page.locator('th[aria-sort="ascending"]', { hasText: 'Title' }).waitFor(); // the header follows the sorted rows
     const byTitle = published.map((line) => line.title).sort((a, b) => a.localeCompare(b, 'en-GB', { sensitivity: 'base' })).slice(0, 25);
-    await eventually(async () => {
-      expect(await rows.locator('td:first-child').allInnerTexts()).toEqual(byTitle);
-      return true;
-    }, { message: 'the rows sorted by title' });
+    await eventually(() => rows.locator('td:first-child').allInnerTexts()).toEqual(byTitle);
     await page.locator('[data-admin-sort="code"]').click();
     await page.locator('[data-admin-sort="code"]').click();
     await page.waitForURL('**/admin/products/cat/1?status=published&sort=-code');
     await page.reload();
     await rows.first().waitFor();
-    expect(await page.locator('[data-admin-filter="status"]').inputValue()).toBe('published');
-    expect(await page.locator('th[aria-sort="descending"]').innerText()).toContain('Code');
+    await eventually(() => page.locator('[data-admin-filter="status"]').inputValue()).toBe('published');
+    await eventually(() => page.locator('th[aria-sort="descending"]').innerText()).toContain('Code');
     const byCodeDescending = published.map((line) => line.code).sort().reverse().slice(0, 25);
-    await eventually(async () => {
-      expect(await rows.locator('td:nth-child(3)').allInnerTexts()).toEqual(byCodeDescending);
-      return true;
-    }, { message: 'the rows sorted by code, descending' });
+    await eventually(() => rows.locator('td:nth-child(3)').allInnerTexts()).toEqual(byCodeDescending);
 
     // The category switcher opens another category's page.
     await page.locator('[data-admin-category-switcher]').selectOption('3');
@@ -128,7 +122,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.locator('h1', { hasText: 'Products: Posters' }).waitFor();
     await rows.first().waitFor();
     const posters = await api<{ meta: { total: number } }>(page, '/api/admin/products?category=3');
-    expect(await page.locator('[data-admin-count]').innerText()).toContain(`of ${posters.meta.total}`);
+    await eventually(() => page.locator('[data-admin-count]').innerText()).toContain(`of ${posters.meta.total}`);
 
     await narrow(page);
     await shootAdmin(page, 'products-list');
@@ -145,12 +139,12 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await page.locator('[data-admin-add]').click();
     await page.waitForURL('**/admin/products/add?category=3');
     const form = page.locator('form.admin-form');
-    expect(await form.getByLabel('Category').inputValue()).toBe('3');
+    await eventually(() => form.getByLabel('Category').inputValue()).toBe('3');
     await form.getByLabel('Title').fill('Forklift Safety Poster');
     await form.getByLabel('Product code').fill(taken);
     await form.locator('[data-admin-save]').click();
     await form.locator('[data-field-error="code"]').waitFor();
-    expect(await form.getByLabel('Product code').getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => form.getByLabel('Product code').getAttribute('aria-invalid')).toBe('true');
     await shootAdmin(page, 'product-add-errors');
     await form.getByLabel('Product code').fill('PST-FORK-901');
     await form.locator('[data-admin-save]').click();
@@ -161,11 +155,11 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     expect(await read()).toMatchObject({ title: 'Forklift Safety Poster', code: 'PST-FORK-901', status: 'draft', category_ids: [3] });
 
     // The tabs, in the seed's order.
-    expect(await page.locator('[role="tab"]').allInnerTexts()).toEqual(['Categories', 'Details', 'Files (0)', 'Images (0)', 'Options (0)', 'Videos (0)']);
+    await eventually(() => page.locator('[role="tab"]').allInnerTexts()).toEqual(['Categories', 'Details', 'Files (0)', 'Images (0)', 'Options (0)', 'Videos (0)']);
     const tab = (name: string) => page.locator(`[data-admin-tab="${name}"]`);
 
     // Details: the tab a product opens on (its URL names no tab), though the seed lists it second.
-    expect(await tab('details').getAttribute('aria-selected')).toBe('true');
+    await eventually(() => tab('details').getAttribute('aria-selected')).toBe('true');
     expect(new URL(page.url()).search).toBe('');
     await page.getByLabel('Summary').fill('An A2 laminated poster on safe forklift driving.');
     await page.getByLabel('Year').fill('2025');
@@ -208,7 +202,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await adminNotification(page, 'Forklift poster (A2, print-ready).pdf uploaded.').waitFor();
     const file = (await read()).files[0]!;
     expect(file.name).toBe('Forklift poster (A2, print-ready).pdf');
-    expect(await optionForm.locator('[data-field="file_id"] select').inputValue()).toBe(String(file.id));
+    await eventually(() => optionForm.locator('[data-field="file_id"] select').inputValue()).toBe(String(file.id));
     await optionForm.locator('[data-product-option-save]').click();
     await adminNotification(page, 'The option Printable PDF is added.').waitFor();
     expect((await read()).options.find((option) => option.code === 'PST-FORK-901-PDF')).toMatchObject({ kind: 'download', price: 400, file_id: file.id });
@@ -217,7 +211,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     // An edit sends only what changed; a delete asks first.
     await page.getByRole('button', { name: 'Edit A2 laminated' }).click();
     optionForm = page.locator('[data-product-option-form]');
-    expect(await optionForm.getByLabel('Price ex VAT').inputValue()).toBe('12.50');
+    await eventually(() => optionForm.getByLabel('Price ex VAT').inputValue()).toBe('12.50');
     await optionForm.getByLabel('Quantity in stock').fill('5');
     await optionForm.locator('[data-product-option-save]').click();
     await adminNotification(page, 'The option A2 laminated is saved.').waitFor();
@@ -240,7 +234,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     // Files: the download option's file cannot be deleted; the API's reason is shown.
     await tab('files').click();
     await page.locator('[data-product-file]').first().waitFor();
-    expect(await page.locator('[data-product-file] a').getAttribute('href')).toBe(`/api/admin/products/${id}/files/${file.id}/download`);
+    await eventually(() => page.locator('[data-product-file] a').getAttribute('href')).toBe(`/api/admin/products/${id}/files/${file.id}/download`);
     await page.getByRole('button', { name: `Delete ${file.name}` }).click();
     await page.locator('dialog[data-admin-confirm][open] [data-admin-confirm-yes]').click();
     const refusal = await page.locator('[data-product-file-refusal]').innerText();
@@ -266,7 +260,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await adminNotification(page, 'Image order saved.').waitFor();
     expect(galleryAlts(await read())).toEqual(['Blue forklift poster', 'Red forklift poster']);
     await page.locator('.product-gallery__position').first().filter({ hasText: '1 of 2' }).waitFor();
-    expect(await page.locator('[data-product-image] img').first().getAttribute('alt')).toBe('Blue forklift poster');
+    await eventually(() => page.locator('[data-product-image] img').first().getAttribute('alt')).toBe('Blue forklift poster');
 
     // The drag handle with the keyboard: Space picks up, an arrow moves, Space drops.
     await adminNotification(page, 'Image order saved.').getByRole('button', { name: 'Dismiss' }).click();
@@ -275,7 +269,9 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     // dnd-kit measures and moves in animation frames: each key after the last one has been acted on.
     await page.keyboard.press('Space');
     await page.locator('.product-gallery__item--dragging').waitFor();
-    await page.waitForTimeout(150);
+    // The arrow key works once dnd-kit has measured where the images are: its live region then says which position
+    // the picked-up image is over ("Picked up…" is replaced by "Over position 1 of 2."). Waited for, not guessed.
+    await page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'Over position 1 of 2.' }).waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowRight');
     // The image passed over makes way (a transform of its own) before the drop.
     await page.waitForFunction(() => /translate3d\(-?[1-9]/.test(document.querySelectorAll<HTMLElement>('.product-gallery__item')[1]?.style.transform ?? ''));
@@ -311,7 +307,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     await videoForm.locator('[data-product-video-add]').click();
     await adminNotification(page, 'The video Full film is added.').waitFor();
     expect((await read()).videos).toContainEqual(expect.objectContaining({ title: 'Full film', url: null, is_preview: false }));
-    expect(await page.locator('[data-product-video="Full film"]').innerText()).toContain('Uploaded file');
+    await eventually(() => page.locator('[data-product-video="Full film"]').innerText()).toContain('Uploaded file');
     await page.getByRole('button', { name: 'Delete Forklift trailer' }).click();
     await page.locator('dialog[data-admin-confirm][open] [data-admin-confirm-yes]').click();
     await adminNotification(page, 'The video Forklift trailer is deleted.').waitFor();
@@ -322,7 +318,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     expect(published.status).toBe('published');
     const storefront = await page.context().newPage();
     await storefront.goto(`/products/${published.slug}`);
-    expect(await storefront.locator('h1').innerText()).toBe(published.title);
+    await eventually(() => storefront.locator('h1').innerText()).toBe(published.title);
     await storefront.locator(`img[src="${published.images[0]!.url}"]`).first().waitFor();
     for (const option of published.options.filter((candidate) => candidate.active)) {
       await storefront.locator('#options').getByText(option.name, { exact: false }).first().waitFor();
@@ -331,7 +327,11 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
 
     // Every tab, wide and narrow (the notifications dismissed, so the screenshots show the tabs).
     const closes = page.locator('.admin-notifications__close');
-    while ((await closes.count()) > 0) await closes.first().click({ timeout: 1000 }).catch(() => undefined);
+    // One at a time, each click waited for by the count it lowers (a notice may hide itself meanwhile: then the count is lower still).
+    for (let left = await closes.count(); left > 0; left = await closes.count()) {
+      await closes.first().click().catch(() => undefined);
+      await eventually(() => closes.count()).toBeLessThan(left);
+    }
     for (const width of [1280, 390]) {
       if (width < 640) await narrow(page);
       for (const name of ['categories', 'details', 'files', 'images', 'options', 'videos']) {

@@ -1,3 +1,5 @@
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { DEMO_ADMIN, hydrated } from '../support/identity-browser.js';
 import type { ServerProcess } from '../support/server-process.js';
@@ -57,7 +59,7 @@ describe(`blog journeys in Chromium (${databaseKind})`, () => {
     const response = await page.goto('/blog');
     expect(response?.status()).toBe(200);
     await hydrated(page);
-    expect(await page.title()).toBe(`Blog | ${APP_NAME}`);
+    await eventually(() => page.title()).toBe(`Blog | ${APP_NAME}`);
     await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor({ state: 'visible' });
 
     const list = page.locator('[data-blog-list]');
@@ -67,13 +69,15 @@ describe(`blog journeys in Chromium (${databaseKind})`, () => {
     expect(titles.indexOf(POSTS[1]!.title)).toBeLessThan(titles.indexOf(POSTS[0]!.title));
     expect(titles).not.toContain('A draft nobody sees');
     // The stylesheet applied (a CSP block would leave it unstyled): the list has no bullets.
-    expect(await list.locator('ul').first().evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe('none');
+    await eventually(() => list.locator('ul').first().evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe('none');
+    await expectNoSeriousA11yViolations(page, 'blog list');
 
     await list.getByRole('link', { name: POSTS[0]!.title, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `/blog/${POSTS[0]!.slug}`);
     await page.getByRole('heading', { level: 1, name: POSTS[0]!.title }).waitFor({ state: 'visible' });
     await page.locator('[data-blog-body] strong').getByText('competent persons').waitFor({ state: 'visible' });
-    expect(await page.title()).toBe(`${POSTS[0]!.title} | ${APP_NAME}`);
+    await eventually(() => page.title()).toBe(`${POSTS[0]!.title} | ${APP_NAME}`);
+    await expectNoSeriousA11yViolations(page, 'blog post');
     expect(documents).toEqual(['/blog']); // client-side navigation: no second document
     expect(problems.unexpected()).toEqual([]);
 
@@ -89,6 +93,7 @@ describe(`blog journeys in Chromium (${databaseKind})`, () => {
     expect(response?.status()).toBe(404);
     await hydrated(page);
     await page.locator('[data-error-page="404"]').getByRole('heading', { name: 'Page not found' }).waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page, 'not-found page');
     expect(problems.unexpected([/status of 404\b/])).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

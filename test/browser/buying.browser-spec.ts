@@ -1,7 +1,8 @@
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { eventually } from '../support/browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { DEMO_COUNCIL, DEMO_CUSTOMER, GOOD_PASSWORD, hydrated, registerByApi, signInThroughForm, uniqueEmail } from '../support/identity-browser.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -42,7 +43,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await page.getByRole('button', { name: option }).first().click();
     await page.locator('[data-add-result="success"]').waitFor();
     // The top bar follows without a reload.
-    await eventually(async () => (await topBarTotal(page).innerText()) !== before, { message: 'the top bar total to change' });
+    await eventually(() => topBarTotal(page).innerText()).not.toBe(before);
     return title;
   }
 
@@ -50,29 +51,30 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     const { page, problems } = await shop.open();
     await page.goto('/');
     await hydrated(page);
-    expect(await topBarTotal(page).innerText()).toBe('£0.00');
+    await eventually(() => topBarTotal(page).innerText()).toBe('£0.00');
 
-    const dvd = await addFromCategory(page, 'training-dvds', /^Add DVD to basket$/);
+    const dvd = await addFromCategory(page, 'training-dvds', /^Add to basket: DVD$/);
     await settled(page);
     await page.locator('#options').screenshot({ path: path.join(SCREENSHOTS, 'product-added-1280x900.png') });
-    const pack = await addFromCategory(page, 'powerpoint', /^Add PowerPoint pack/);
+    const pack = await addFromCategory(page, 'powerpoint', /^Add to basket: PowerPoint pack/);
 
     // The basket: two lines; plus then minus on the DVD leaves it at one, and the totals follow.
     await page.goto('/basket');
     await hydrated(page);
     const rows = page.locator('[data-basket-item]');
-    expect(await rows.count()).toBe(2);
-    expect(await rows.first().innerText()).toContain(pack); // new items go first (seed §4)
+    await eventually(() => rows.count()).toBe(2);
+    await eventually(() => rows.first().innerText()).toContain(pack); // new items go first (seed §4)
     const grandBefore = await page.locator('[data-grand-total]').innerText();
     await page.getByRole('button', { name: `One more ${dvd}, DVD` }).click();
-    await eventually(async () => (await page.locator(`[data-basket-item] [data-qty="2"]`).count()) === 1, { message: 'the DVD to reach 2' });
+    await eventually(() => page.locator(`[data-basket-item] [data-qty="2"]`).count()).toBe(1);
     expect(pence(await page.locator('[data-grand-total]').innerText())).toBeGreaterThan(pence(grandBefore));
-    expect(await topBarTotal(page).innerText()).toBe(await page.locator('[data-grand-total]').innerText());
+    await eventually(() => topBarTotal(page).innerText()).toBe(await page.locator('[data-grand-total]').innerText());
     await page.getByRole('button', { name: `One fewer ${dvd}, DVD` }).click();
-    await eventually(async () => (await page.locator('[data-grand-total]').innerText()) === grandBefore, { message: 'the total to go back' });
+    await eventually(() => page.locator('[data-grand-total]').innerText()).toBe(grandBefore);
     const guestTotal = await topBarTotal(page).innerText();
     expect(guestTotal).toBe(grandBefore);
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'basket');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'basket-1280x900.png'), fullPage: true });
 
     // Checkout needs an account: sign in, come back to checkout, with the basket kept.
@@ -85,9 +87,9 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await login.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     await hydrated(page);
-    expect(await topBarTotal(page).innerText()).toBe(guestTotal);
+    await eventually(() => topBarTotal(page).innerText()).toBe(guestTotal);
     const summary = page.locator('[data-checkout-summary]');
-    expect(await summary.locator('[data-checkout-line]').count()).toBe(2);
+    await eventually(() => summary.locator('[data-checkout-line]').count()).toBe(2);
 
     // The demo customer has no saved address: fill the billing address, deliver there, with a PO number.
     const billing = page.locator('[data-address="billing_address"]');
@@ -106,27 +108,30 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     expect(delivery).toMatch(/Royal Mail|Courier|Tracked/i);
     const toPay = await page.locator('[data-checkout-summary] [data-grand-total]').innerText();
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'checkout');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout-1280x900.png'), fullPage: true });
     await page.getByRole('button', { name: /^Continue to payment/ }).click();
 
     // The embedded test provider's hosted page.
     await page.waitForURL(/\/pay\/test\//);
-    expect(await page.locator('.amount').innerText()).toBe(toPay);
+    await eventually(() => page.locator('.amount').innerText()).toBe(toPay);
+    await expectNoSeriousA11yViolations(page, 'pay-test');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'pay-test-1280x900.png'), fullPage: true });
     await page.getByRole('button', { name: /^Pay / }).click();
 
     // /complete: the webhook (queued, signed, POSTed to the shop) marks it paid; the page notices by itself.
     await page.waitForURL(/\/complete\?order=\d+/);
     await page.locator('[data-order-result="paid"]').waitFor({ timeout: 20_000 });
-    expect(await page.locator('h1').innerText()).toBe('Thank you for your order');
-    expect(await page.locator('[data-order-po]').innerText()).toBe('PO-JOURNEY-1');
-    expect(await page.locator('[data-order-total]').innerText()).toBe(toPay);
-    expect(await page.locator('[data-order-status]').innerText()).toBe('Paid');
+    await eventually(() => page.locator('h1').innerText()).toBe('Thank you for your order');
+    await eventually(() => page.locator('[data-order-po]').innerText()).toBe('PO-JOURNEY-1');
+    await eventually(() => page.locator('[data-order-total]').innerText()).toBe(toPay);
+    await eventually(() => page.locator('[data-order-status]').innerText()).toBe('Paid');
     // Placing the order emptied the basket.
     await page.reload();
     await hydrated(page);
-    expect(await topBarTotal(page).innerText()).toBe('£0.00');
+    await eventually(() => topBarTotal(page).innerText()).toBe('£0.00');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'complete');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-1280x900.png'), fullPage: true });
     expect(problems.unexpected([/status of 422\b/])).toEqual([]); // the refused first try
   }, JOURNEY_TIMEOUT);
@@ -138,6 +143,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     const recent = page.locator('[data-recent-orders] [data-order-row]');
     await recent.first().waitFor();
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'account');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-1280x900.png'), fullPage: true });
 
     // The PowerPoint pack bought in the first journey is a download: listed with its size and type, and fetched.
@@ -156,12 +162,14 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     expect(file.status()).toBe(200);
     expect((await file.body()).length).toBe(size);
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'account-downloads');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-downloads-1280x900.png'), fullPage: true });
 
     // The order: its invoice as a PDF whose text names the order, and "Buy again" refills the basket.
     await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Orders' }).click();
     await page.waitForURL((url) => url.pathname === '/account/orders');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'account-orders');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-orders-1280x900.png'), fullPage: true });
     await page.locator('[data-order-row] th a').first().click();
     await page.waitForURL(/\/account\/orders\/\d+$/);
@@ -177,18 +185,22 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     expect(text).toContain('PO-JOURNEY-1');
     await page.getByRole('button', { name: 'Buy again' }).click();
     await page.locator('[data-buy-again-result="success"]').waitFor();
-    await eventually(async () => (await topBarTotal(page).innerText()) !== '£0.00', { message: 'the basket to fill' });
+    await eventually(() => topBarTotal(page).innerText()).not.toBe('£0.00');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'account-order');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-order-1280x900.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'account-order');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-order-390x844.png'), fullPage: true });
     await page.goto('/account/downloads');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'account-downloads');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-downloads-390x844.png'), fullPage: true });
     await page.goto('/account/orders');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'account-orders');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-orders-390x844.png'), fullPage: true });
     // Leave the basket as the next journey expects it.
     await page.request.delete('/api/basket', { headers: { 'x-xsrf-token': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' } });
@@ -198,7 +210,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
   it('a council with account terms checks out "on account" with a PO and gets the invoice by e-mail (dev mailbox)', async () => {
     const { page, problems } = await shop.open();
     await signInThroughForm(page, DEMO_COUNCIL);
-    await addFromCategory(page, 'training-dvds', /^Add DVD to basket$/);
+    await addFromCategory(page, 'training-dvds', /^Add to basket: DVD$/);
     await page.goto('/checkout');
     await hydrated(page);
     const billing = page.locator('[data-address="billing_address"]');
@@ -213,31 +225,34 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await page.locator('[data-error-summary]').getByText(/purchase order number/).first().waitFor();
     await page.getByLabel(/Purchase order number/).fill('RBC-PO-9001');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'checkout-on-account');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout-on-account-1280x900.png'), fullPage: true });
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(/\/complete\?order=\d+/);
     await hydrated(page);
-    expect(await page.locator('h1').innerText()).toBe('Thank you for your order');
+    await eventually(() => page.locator('h1').innerText()).toBe('Thank you for your order');
     const invoice = (await page.locator('[data-invoice-number]').innerText()).trim();
     expect(invoice).toMatch(/^INV-\d{6}$/);
-    expect(await page.locator('[data-order-status]').innerText()).toBe('Invoiced: payment due');
+    await eventually(() => page.locator('[data-order-status]').innerText()).toBe('Invoiced: payment due');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'complete-on-account');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-on-account-1280x900.png'), fullPage: true });
 
     // The invoice e-mail, as the development mailbox shows it (its HTML part in a sandboxed frame, the PDF attached).
-    let id: string | undefined;
-    await eventually(async () => {
+    const mail = await eventually(async () => {
       const mails = (await (await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(DEMO_COUNCIL.email)}`)).json()) as Array<{ id: string; subject: string }>;
-      id = mails.find((mail) => mail.subject.startsWith(`Invoice ${invoice} `))?.id;
-      return id !== undefined;
-    }, { message: 'the invoice e-mail', timeoutMs: 20_000 });
+      return mails.find((candidate) => candidate.subject.startsWith(`Invoice ${invoice} `));
+    }, { timeout: 20_000 }).toBeDefined();
+    const id = mail!.id;
     await page.goto(`/dev/mailbox/${id}`);
     await page.frameLocator('iframe').locator('h1').waitFor();
-    expect(await page.frameLocator('iframe').locator('h1').innerText()).toBe('Your order on account');
-    expect(await page.getByRole('link', { name: `${invoice}.pdf` }).count()).toBe(1);
+    await eventually(() => page.frameLocator('iframe').locator('h1').innerText()).toBe('Your order on account');
+    await eventually(() => page.getByRole('link', { name: `${invoice}.pdf` }).count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'mail-invoice');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'mail-invoice-1280x900.png'), fullPage: true });
     await page.goto(`/dev/mailbox/${id}/html`);
     await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page, 'mail-invoice');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'mail-invoice-390x844.png'), fullPage: true });
     const pdf = await page.request.get(`/dev/mailbox/${id}/attachments/0`);
     expect((await pdfText(await pdf.body())).replace(/\s+/g, ' ')).toContain('Your PO number RBC-PO-9001');
@@ -248,16 +263,17 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     const { page, problems } = await shop.open();
     await page.setViewportSize({ width: 390, height: 844 });
     await signInThroughForm(page, DEMO_CUSTOMER);
-    await addFromCategory(page, 'risk-assessments', /^Add Risk assessment template/);
+    await addFromCategory(page, 'risk-assessments', /^Add to basket: Risk assessment template/);
     await page.goto('/basket');
     await hydrated(page);
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'basket');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'basket-390x844.png'), fullPage: true });
     await page.getByRole('link', { name: 'Checkout' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     await hydrated(page);
     // Nothing physical: free digital delivery, and the address saved by the first journey (or typed now).
-    expect(await page.locator('[data-delivery-type="digital"]').innerText()).toContain('Digital delivery');
+    await eventually(() => page.locator('[data-delivery-type="digital"]').innerText()).toContain('Digital delivery');
     const billing = page.locator('[data-address="billing_address"]');
     if ((await billing.getByLabel('Address line 1').inputValue()) === '') {
       await billing.getByLabel('Full name').fill('Casey Customer');
@@ -267,24 +283,28 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     }
     await page.getByLabel(/I accept the/).check();
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'checkout');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'checkout-390x844.png'), fullPage: true });
     await page.getByRole('button', { name: /^Continue to payment/ }).click();
     await page.waitForURL(/\/pay\/test\//);
+    await expectNoSeriousA11yViolations(page, 'pay-test');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'pay-test-390x844.png'), fullPage: true });
     await page.getByRole('link', { name: /^Cancel/ }).click();
 
     await page.waitForURL(/\/cancelled\?order=\d+/);
-    expect(await page.locator('h1').innerText()).toBe('Payment cancelled');
-    expect(await page.locator('[data-order-status]').innerText()).toBe('Awaiting payment');
+    await eventually(() => page.locator('h1').innerText()).toBe('Payment cancelled');
+    await eventually(() => page.locator('[data-order-status]').innerText()).toBe('Awaiting payment');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'cancelled');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'cancelled-390x844.png'), fullPage: true });
     // Going to /complete by hand proves nothing: the order still waits for the webhook.
     const orderId = new URL(page.url()).searchParams.get('order');
     await page.goto(`/complete?order=${orderId}`);
     await hydrated(page);
-    expect(await page.locator('h1').innerText()).toBe('Confirming your payment…');
-    expect(await page.locator('[data-order-result]').getAttribute('data-order-result')).toBe('pending_payment');
+    await eventually(() => page.locator('h1').innerText()).toBe('Confirming your payment…');
+    await eventually(() => page.locator('[data-order-result]').getAttribute('data-order-result')).toBe('pending_payment');
     await settled(page);
+    await expectNoSeriousA11yViolations(page, 'complete-waiting');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'complete-waiting-390x844.png'), fullPage: true });
     // Someone else's order, or none: the page is a 404.
     const missing = await page.goto('/complete?order=999999');
@@ -298,8 +318,8 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     const { page } = await shop.open();
     await signInThroughForm(page, owner);
     // A demo shop on the test provider says so on every storefront page (issue 25).
-    expect(await page.getByRole('note').innerText()).toContain('Demo shop — payments are simulated');
-    await addFromCategory(page, 'risk-assessments', /^Add Risk assessment template/);
+    await eventually(() => page.getByRole('note').innerText()).toContain('Demo shop — payments are simulated');
+    await addFromCategory(page, 'risk-assessments', /^Add to basket: Risk assessment template/);
     await page.goto('/checkout');
     await hydrated(page);
     const billing = page.locator('[data-address="billing_address"]');
@@ -317,8 +337,8 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await signInThroughForm(stranger.page, DEMO_CUSTOMER);
     const refused = await stranger.page.goto(payUrl);
     expect(refused?.status()).toBe(404);
-    expect(await stranger.page.locator('h1').innerText()).toBe('Payment session not found');
-    expect(await stranger.page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    await eventually(() => stranger.page.locator('h1').innerText()).toBe('Payment session not found');
+    await eventually(() => stranger.page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
     expect(stranger.problems.unexpected([/status of 404\b/])).toEqual([]);
 
     // Still unpaid: the owner's page still offers Pay, and paying works.
@@ -326,6 +346,6 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL(/\/complete\?order=\d+/);
     await page.locator('[data-order-result="paid"]').waitFor({ timeout: 20_000 });
-    expect(await page.locator('[data-order-status]').innerText()).toBe('Paid');
+    await eventually(() => page.locator('[data-order-status]').innerText()).toBe('Paid');
   }, JOURNEY_TIMEOUT);
 });

@@ -1,5 +1,6 @@
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import type { Page } from 'playwright-core';
-import { eventually } from '../support/browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { hydrated } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
@@ -33,19 +34,20 @@ describe(`catalogue journeys in Chromium (${databaseKind})`, () => {
     expect((await page.goto('/'))?.status()).toBe(200);
     await hydrated(page);
     await page.locator('[data-home-featured] [data-product-card]').first().waitFor({ state: 'visible' });
-    expect(await page.locator('[data-brand-logos] img').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('[data-brand-logos] img').count()).toBeGreaterThan(0);
 
     await page.locator('a[data-category-tile="/category/training-dvds"]').click();
     await page.waitForURL((url) => url.pathname === '/category/training-dvds');
     await page.getByRole('heading', { level: 1, name: 'Training DVDs' }).waitFor({ state: 'visible' });
-    expect(await page.title()).toBe(`Training DVDs | ${APP_NAME}`);
+    await eventually(() => page.title()).toBe(`Training DVDs | ${APP_NAME}`);
+    await expectNoSeriousA11yViolations(page, 'category page');
     const first = page.locator('[data-product-grid] [data-product-card]').first();
     const title = (await first.locator('h2 a').textContent())!.trim();
 
     await first.locator('h2 a').click();
     await page.waitForURL((url) => url.pathname.startsWith('/products/'));
     await page.getByRole('heading', { level: 1, name: title }).waitFor({ state: 'visible' });
-    expect(await page.title()).toBe(`${title} | ${APP_NAME}`);
+    await eventually(() => page.title()).toBe(`${title} | ${APP_NAME}`);
     await page.locator('[data-options-table]').waitFor({ state: 'visible' });
     // Prices ex and inc VAT; the basket button works exactly when the option is in stock.
     const firstRow = page.locator('[data-options-table] tbody tr').first();
@@ -53,7 +55,8 @@ describe(`catalogue journeys in Chromium (${databaseKind})`, () => {
     const inc = Number(await firstRow.locator('[data-price-inc-vat]').getAttribute('data-price-inc-vat'));
     expect(inc - ex).toBe(Math.floor((ex * 20 + 50) / 100));
     const inStock = (await firstRow.locator('[data-stock]').getAttribute('data-stock')) !== 'out';
-    expect(await firstRow.locator('[data-add-to-basket]').isEnabled()).toBe(inStock);
+    await eventually(() => firstRow.locator('[data-add-to-basket]').isEnabled()).toBe(inStock);
+    await expectNoSeriousA11yViolations(page, 'product page');
 
     expect(documents).toEqual(['/']); // every step after the first was a client-side navigation
     expect(problems.unexpected()).toEqual([]);
@@ -75,11 +78,11 @@ describe(`catalogue journeys in Chromium (${databaseKind})`, () => {
     await search.press('Enter');
     await page.waitForURL(/\/category\?search=manul(\+|%20)handling$/);
     await page.getByRole('heading', { level: 1, name: 'Search results for “manul handling”' }).waitFor({ state: 'visible' });
-    expect(await page.title()).toBe(`Search results for “manul handling” | ${APP_NAME}`);
+    await eventually(() => page.title()).toBe(`Search results for “manul handling” | ${APP_NAME}`);
     const titles = await cardTitles(page);
     expect(titles[0]).toMatch(/^Manual Handling/);
-    expect(await page.locator('[data-corrected-search]').innerText()).toContain('Showing results for “manual handling”');
-    expect(await page.locator('header').getByRole('searchbox').inputValue()).toBe('manul handling');
+    await eventually(() => page.locator('[data-corrected-search]').innerText()).toContain('Showing results for “manual handling”');
+    await eventually(() => page.locator('header').getByRole('searchbox').inputValue()).toBe('manul handling');
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
@@ -97,7 +100,7 @@ describe(`catalogue journeys in Chromium (${databaseKind})`, () => {
     await eventually(async () => {
       const prices = await pricesFrom(page);
       return prices.length === 24 && prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
-    }, { message: 'the list in ascending price order' });
+    }).toBe(true); // 24 prices in ascending order
 
     // Pagination keeps the order.
     await page.locator('[data-pagination]').getByRole('link', { name: 'Next' }).click();
@@ -112,9 +115,7 @@ describe(`catalogue journeys in Chromium (${databaseKind})`, () => {
     const brandCount = Number(/\((\d+)\)/.exec((await brand.textContent())!)![1]);
     await brand.click();
     await page.waitForURL((url) => /^\?brand=\d+&sort=price$/.test(url.search));
-    await eventually(async () => Number(await page.locator('[data-result-count]').getAttribute('data-result-count')) === brandCount, {
-      message: `the ${brandCount} products of ${brandName}`,
-    });
+    await eventually(async () => Number(await page.locator('[data-result-count]').getAttribute('data-result-count'))).toBe(brandCount); // brandName's products
     const brands = await page.locator('[data-product-grid] .product-card__brand').allTextContents();
     expect(new Set(brands)).toEqual(new Set([brandName]));
 
@@ -147,8 +148,8 @@ describe(`catalogue journeys in Chromium (${databaseKind})`, () => {
     const before = await main.getAttribute('src');
     const second = page.locator('[data-gallery-thumb="1"]');
     await second.click();
-    await eventually(async () => (await main.getAttribute('src')) !== before, { message: 'the main image to change' });
-    expect(await second.getAttribute('aria-current')).toBe('true');
+    await eventually(() => main.getAttribute('src')).not.toBe(before);
+    await eventually(() => second.getAttribute('aria-current')).toBe('true');
     expect(new URL(page.url()).pathname).toMatch(/^\/products\//); // stayed on the page
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);

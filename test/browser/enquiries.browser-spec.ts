@@ -1,5 +1,6 @@
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import path from 'node:path';
-import { eventually } from '../support/browser.js';
 import { prepareScreenshots, SCREENSHOTS, useBrowserShop } from '../support/browser-shop.js';
 import { failedResource, hydrated, uniqueEmail, waitForMail } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
@@ -38,8 +39,9 @@ describe(`enquiry journeys in Chromium (${databaseKind})`, () => {
     // 422: the reason next to the message field (and in the summary); nothing is cleared.
     await form.locator('[data-field-error="message"]').getByText('Enter a message of 10 to 5000 characters.').waitFor({ state: 'visible' });
     await page.locator('[data-error-summary]').waitFor({ state: 'visible' });
-    expect(await form.getByLabel('Your message').getAttribute('aria-invalid')).toBe('true');
-    expect(await form.getByLabel('Your name').inputValue()).toBe(name);
+    await eventually(() => form.getByLabel('Your message').getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => form.getByLabel('Your name').inputValue()).toBe(name);
+    await expectNoSeriousA11yViolations(page, 'contact: field errors');
     await form.screenshot({ path: path.join(SCREENSHOTS, 'contact-form-errors-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await form.screenshot({ path: path.join(SCREENSHOTS, 'contact-form-errors-390.png') });
@@ -48,18 +50,16 @@ describe(`enquiry journeys in Chromium (${databaseKind})`, () => {
     await form.getByLabel('Your message').fill('Could you quote for the fire marshal course for twelve staff at our Leeds home?');
     await form.getByRole('button', { name: 'Send enquiry' }).click();
     await page.locator('[data-notice="success"]').getByText(THANKS).waitFor({ state: 'visible' });
-    expect(await form.locator('[data-field-error]').count()).toBe(0);
-    expect(await page.locator('[data-error-summary]').count()).toBe(0);
-    for (const label of ['Your name', 'Company', 'E-mail address', 'Telephone', 'Your message']) expect(await form.getByLabel(label).inputValue()).toBe('');
+    await expectNoSeriousA11yViolations(page, 'contact: thanks');
+    await eventually(() => form.locator('[data-field-error]').count()).toBe(0);
+    await eventually(() => page.locator('[data-error-summary]').count()).toBe(0);
+    for (const label of ['Your name', 'Company', 'E-mail address', 'Telephone', 'Your message']) await eventually(() => form.getByLabel(label).inputValue()).toBe('');
 
     const mail = await waitForMail(shop.server.url, STAFF, `New contact enquiry from ${name}`);
     for (const text of [email, 'Riverside Care Homes Ltd', '0113 496 0123', 'fire marshal course']) expect(mail.text).toContain(text);
 
     // The success notice hides itself after 5 s.
-    await eventually(async () => (await page.locator('[data-notice="success"]').getByText(THANKS).count()) === 0, {
-      timeoutMs: 8000,
-      message: 'the thank-you notice to hide',
-    });
+    await eventually(() => page.locator('[data-notice="success"]').getByText(THANKS).count(), { timeout: 8000 }).toBe(0);
 
     expect(problems.unexpected([failedResource(422, '/api/enquiries')])).toEqual([]);
   }, JOURNEY_TIMEOUT);
@@ -75,7 +75,8 @@ describe(`enquiry journeys in Chromium (${databaseKind})`, () => {
     await page.locator(`[data-widget="joinus-${type}"]`).waitFor({ state: 'visible' });
     const form = page.locator(`[data-enquiry-form="${type}"]`);
     await form.getByRole('button', { name: 'Send enquiry' }).waitFor({ state: 'visible' });
-    expect(await form.getByRole('button', { name: 'Send enquiry' }).isEnabled()).toBe(true);
+    await eventually(() => form.getByRole('button', { name: 'Send enquiry' }).isEnabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, path);
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

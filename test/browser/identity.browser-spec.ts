@@ -1,6 +1,7 @@
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { eventually } from '../support/browser.js';
 import { prepareScreenshots, SCREENSHOTS, useBrowserShop } from '../support/browser-shop.js';
 import {
   DEMO_ADMIN,
@@ -51,13 +52,13 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
   async function expectSignedIn(page: Page): Promise<void> {
     await topBar(page).getByRole('link', { name: 'Account' }).waitFor({ state: 'visible' });
     await topBar(page).getByRole('button', { name: 'Sign Out' }).waitFor({ state: 'visible' });
-    expect(await topBar(page).getByRole('link', { name: 'Sign-In' }).count()).toBe(0);
+    await eventually(() => topBar(page).getByRole('link', { name: 'Sign-In' }).count()).toBe(0);
   }
 
   async function expectAnonymous(page: Page): Promise<void> {
     await topBar(page).getByRole('link', { name: 'Sign-In' }).waitFor({ state: 'visible' });
     await topBar(page).getByRole('link', { name: 'Sign-Up' }).waitFor({ state: 'visible' });
-    expect(await topBar(page).getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+    await eventually(() => topBar(page).getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
   }
 
   const loginForm = (page: Page) => page.locator('form[data-form="login"]');
@@ -98,14 +99,11 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
   }
 
   async function noticeTimes(page: Page): Promise<{ shown: number; hidden: number }> {
-    const times = await eventually(
-      async () => {
-        const times = await page.evaluate(() => (window as unknown as { __noticeTimes: { shown?: number; hidden?: number } }).__noticeTimes);
-        return times.shown !== undefined && times.hidden !== undefined ? (times as { shown: number; hidden: number }) : null;
-      },
-      { timeoutMs: 8000, message: 'the success notice to show and hide itself' },
-    );
-    return times!;
+    // The success notice shows and hides itself.
+    const times = await eventually(() => page.evaluate(() => (window as unknown as { __noticeTimes: { shown?: number; hidden?: number } }).__noticeTimes), {
+      timeout: 8000,
+    }).toEqual({ shown: expect.any(Number), hidden: expect.any(Number) });
+    return times as { shown: number; hidden: number };
   }
 
   it('the sign-in, registration and password forms show the server\'s reasons beside their fields and in the summary (1280 and 390 px)', async () => {
@@ -122,7 +120,8 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
         await hydrated(page);
         await page.locator(`form[data-form="${form}"]`).getByRole('button', { name: button }).click();
         await page.locator('[data-error-summary]').waitFor({ state: 'visible' });
-        expect(await page.locator(`form[data-form="${form}"] [data-field-error]`).count()).toBeGreaterThan(0);
+        await eventually(() => page.locator(`form[data-form="${form}"] [data-field-error]`).count()).toBeGreaterThan(0);
+        await expectNoSeriousA11yViolations(page, `form-${form}-errors`);
         await page.screenshot({ path: path.join(SCREENSHOTS, `form-${form}-errors-${viewport.width}.png`), fullPage: true });
       }
       expect(problems.unexpected(forms.map(({ api }) => failedResource(422, api)))).toEqual([]);
@@ -134,7 +133,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     const email = uniqueEmail('register');
     await page.goto('/register');
     await hydrated(page);
-    expect(await page.title()).toMatch(/^Create an account \| /);
+    await eventually(() => page.title()).toMatch(/^Create an account \| /);
     await expectAnonymous(page);
     const form = page.locator('form[data-form="register"]');
     // Every control is labelled.
@@ -148,31 +147,35 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
 
     // 422: the reason next to its field, the field marked invalid, the summary shown and focused.
     await fieldError(page, 'password_confirmation').getByText('The password confirmation does not match.').waitFor({ state: 'visible' });
-    expect(await form.getByLabel('Confirm password').getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => form.getByLabel('Confirm password').getAttribute('aria-invalid')).toBe('true');
     const summary = page.locator('[data-error-summary]');
     await summary.waitFor({ state: 'visible' });
-    expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
-    expect(await summary.getAttribute('role')).toBe('alert');
+    await eventually(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    await eventually(() => summary.getAttribute('role')).toBe('alert');
 
     await form.getByLabel('Confirm password').fill(GOOD_PASSWORD);
     await form.getByRole('button', { name: 'Create account' }).click();
     await fieldError(page, 'email').getByText('An account with this e-mail address already exists.').waitFor({ state: 'visible' });
-    expect(await fieldError(page, 'password_confirmation').count()).toBe(0);
+    await eventually(() => fieldError(page, 'password_confirmation').count()).toBe(0);
 
     // The submit button is disabled while the request is on its way.
+    // (Held by the test until it has seen the button disabled, rather than slowed by a guessed delay.)
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/register', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await held;
       await route.continue();
     });
     await form.getByLabel('E-mail address').fill(email);
     const submit = form.getByRole('button', { name: 'Create account' });
     await submit.click();
-    await eventually(() => submit.isDisabled(), { message: 'the submit button to be disabled while sending' });
+    await eventually(() => submit.isDisabled()).toBe(true);
+    release();
 
     await page.waitForURL((url) => url.pathname === '/account');
     await expectSignedIn(page);
     await page.locator('[data-account-greeting]').getByText(`Priya Sharma`).waitFor({ state: 'visible' });
-    expect(await page.locator('[data-account-greeting]').textContent()).toContain(email);
+    await eventually(() => page.locator('[data-account-greeting]').textContent()).toContain(email);
     const cookie = await sessionCookie(context);
     expect(cookie).toBeDefined();
     expect(cookie!.httpOnly).toBe(true);
@@ -182,7 +185,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await topBar(page).getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expectAnonymous(page);
-    expect(await sessionCookie(context)).toBeUndefined();
+    await eventually(() => sessionCookie(context)).toBeUndefined();
     // Signed out for real: /account asks for a sign-in again.
     await page.goto('/account');
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/account');
@@ -195,14 +198,14 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     // An anonymous visitor asking for a protected page is sent to /login and brought back afterwards.
     await page.goto('/account/profile');
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/account/profile');
-    expect(await page.title()).toMatch(/^Sign in \| /);
+    await eventually(() => page.title()).toMatch(/^Sign in \| /);
     await page.getByRole('link', { name: 'Forgotten your password?' }).waitFor({ state: 'visible' });
-    expect(await page.getByRole('link', { name: 'Forgotten your password?' }).getAttribute('href')).toBe('/password/reset');
-    expect(await page.locator('a[data-register-link]').getAttribute('href')).toBe('/register');
+    await eventually(() => page.getByRole('link', { name: 'Forgotten your password?' }).getAttribute('href')).toBe('/password/reset');
+    await eventually(() => page.locator('a[data-register-link]').getAttribute('href')).toBe('/register');
 
     await submitLogin(page, DEMO_CUSTOMER.email, 'not-the-password');
     await fieldError(page, 'email').getByText(BAD_CREDENTIALS).waitFor({ state: 'visible' });
-    expect(await sessionCookie(context)).toBeUndefined();
+    await eventually(() => sessionCookie(context)).toBeUndefined();
 
     await loginForm(page).getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password);
     await loginForm(page).getByLabel('Remember me').check();
@@ -248,13 +251,13 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
       ['/account', '/account'],
     ] as const) {
       const response = await page.goto(target);
-      expect(new URL(page.url()).pathname).toBe('/login');
-      expect(new URL(page.url()).searchParams.get('redirect')).toBe(redirect);
+      await eventually(() => new URL(page.url()).pathname).toBe('/login');
+      await eventually(() => new URL(page.url()).searchParams.get('redirect')).toBe(redirect);
       const first = response!.request().redirectedFrom();
       expect(first && new URL(first.url()).pathname).toBe(target);
       expect((await first!.response())?.status()).toBe(302);
     }
-    expect(await page.locator('[data-layout="admin"]').count()).toBe(0);
+    await eventually(() => page.locator('[data-layout="admin"]').count()).toBe(0);
 
     // Client-side navigation: the top bar's "Sign-In" (→ /account) is routed in the browser; the guard still
     // sends the visitor to /login, without a new document.
@@ -274,11 +277,11 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
 
     for (const target of ['/login', '/register']) {
       await page.goto(target);
-      expect({ target, landed: new URL(page.url()).pathname }).toEqual({ target, landed: '/' });
+      await eventually(() => ({ target, landed: new URL(page.url()).pathname })).toEqual({ target, landed: '/' });
     }
     // The home page's widgets carry no "Edit" link for a customer.
     await page.locator('section[data-widget="home-intro"]').waitFor({ state: 'visible' });
-    expect(await page.locator('a[data-widget-edit]').count()).toBe(0);
+    await eventually(() => page.locator('a[data-widget-edit]').count()).toBe(0);
 
     // Client-side navigation to the (client-only) portal: the guard answers the page-context request on the
     // server, and the browser router follows its redirect without loading a new document.
@@ -298,12 +301,12 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin/users');
     await page.getByText('cannot open the Administration Portal').waitFor({ state: 'visible' });
     expect(documents).toEqual([]);
-    expect(await page.locator('[data-layout="admin"]').count()).toBe(0);
+    await eventually(() => page.locator('[data-layout="admin"]').count()).toBe(0);
 
     // First render of the portal: the server answers 302 to /login.
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin');
-    expect(await page.locator('[data-layout="admin"]').count()).toBe(0);
+    await eventually(() => page.locator('[data-layout="admin"]').count()).toBe(0);
     await page.getByText('cannot open the Administration Portal').waitFor({ state: 'visible' });
 
     // There, an administrator can sign in instead, and is taken to the portal.
@@ -325,7 +328,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await hydrated(page);
     const edit = page.locator('section[data-widget="home-intro"] a[data-widget-edit]');
     await edit.waitFor({ state: 'visible' });
-    expect(await edit.getAttribute('href')).toMatch(/^\/admin\/widgets\/\d+$/);
+    await eventually(() => edit.getAttribute('href')).toMatch(/^\/admin\/widgets\/\d+$/);
 
     await page.goto('/admin');
     await hydrated(page);
@@ -333,7 +336,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await page.locator('[data-admin-sign-out]').click();
     await page.waitForURL((url) => url.pathname === '/login');
     await expectAnonymous(page);
-    expect(await sessionCookie(context)).toBeUndefined();
+    await eventually(() => sessionCookie(context)).toBeUndefined();
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
@@ -349,7 +352,8 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     const requestForm = page.locator('form[data-form="password-email"]');
     await requestForm.waitFor({ state: 'visible' });
     // (Client-side navigation: the title follows the rendered page.)
-    await eventually(async () => /^Reset your password \| /.test(await page.title()), { message: 'the reset page\'s title' });
+    await eventually(() => page.title()).toMatch(/^Reset your password \| /);
+    await expectNoSeriousA11yViolations(page, 'password reset request');
     await requestForm.getByLabel('E-mail address').fill(email);
     await watchVisibility(page, '[data-notice="success"]');
     await requestForm.getByRole('button', { name: 'Send the link' }).click();
@@ -373,7 +377,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await page.goto(link);
     await hydrated(page);
     const resetForm = page.locator('form[data-form="password-reset"]');
-    expect(await resetForm.getByLabel('E-mail address').inputValue()).toBe(email); // pre-filled from ?email=
+    await eventually(() => resetForm.getByLabel('E-mail address').inputValue()).toBe(email); // pre-filled from ?email=
     const newPassword = 'Gooseberry-Viaduct-Harbour-77';
     await resetForm.getByLabel('New password', { exact: true }).fill(newPassword);
     await resetForm.getByLabel('Confirm new password').fill(newPassword);
@@ -419,12 +423,13 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
       ['Downloads', '/account/downloads'],
       ['Previews', '/account/previews'],
     ] as const) {
-      expect(await overview.locator(`a[data-account-section="${name}"]`).getAttribute('href')).toBe(href);
+      await eventually(() => overview.locator(`a[data-account-section="${name}"]`).getAttribute('href')).toBe(href);
     }
     const rows = page.locator('[data-sessions] tbody tr');
-    expect(await rows.count()).toBe(1);
+    await eventually(() => rows.count()).toBe(1);
     await rows.first().getByText('This device').waitFor({ state: 'visible' });
-    expect(await rows.first().getByRole('button', { name: /Sign out/ }).count()).toBe(0);
+    await eventually(() => rows.first().getByRole('button', { name: /Sign out/ }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'account');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-1280x900.png'), fullPage: true });
 
     // Profile (reached through the account menu, client-side).
@@ -433,7 +438,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     const form = page.locator('form[data-form="profile"]');
     await form.waitFor({ state: 'visible' });
     await hydrated(page);
-    expect(await form.getByLabel('First name').inputValue()).toBe('Sam');
+    await eventually(() => form.getByLabel('First name').inputValue()).toBe('Sam');
     await form.getByLabel('Job title (optional)').fill('Health and Safety Manager');
     await form.getByLabel('Phone number (optional)').fill('0113 496 0000');
     const billing = form.locator('[data-group="billing_address"]');
@@ -442,10 +447,11 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await billing.getByLabel('Postcode').fill('NOT A CODE');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await fieldError(page, 'billing_address.postcode').getByText('Enter a UK postcode').waitFor({ state: 'visible' });
-    expect(await billing.getByLabel('Postcode').getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => billing.getByLabel('Postcode').getAttribute('aria-invalid')).toBe('true');
     // The summary links to the field, named with its fieldset; the delivery address (the same one) is not told twice.
-    expect(await page.locator('[data-error-summary] li').allInnerTexts()).toEqual([expect.stringMatching(/^Billing address, postcode: Enter a UK postcode/)]);
-    expect(await page.locator('[data-error-summary] a').getAttribute('href')).toBe('#profile-billing-address-postcode');
+    await eventually(() => page.locator('[data-error-summary] li').allInnerTexts()).toEqual([expect.stringMatching(/^Billing address, postcode: Enter a UK postcode/)]);
+    await eventually(() => page.locator('[data-error-summary] a').getAttribute('href')).toBe('#profile-billing-address-postcode');
+    await expectNoSeriousA11yViolations(page, 'account-profile-errors');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-profile-errors-1280x900.png'), fullPage: true });
 
     await billing.getByLabel('Postcode').fill('ls10 1ab');
@@ -453,19 +459,19 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await watchVisibility(page, '[data-notice="success"]');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('[data-notice="success"]').getByText('Your details have been saved.').waitFor({ state: 'visible' });
-    expect(await billing.getByLabel('Postcode').inputValue()).toBe('LS10 1AB'); // as the server stored it
+    await eventually(() => billing.getByLabel('Postcode').inputValue()).toBe('LS10 1AB'); // as the server stored it
     const times = await noticeTimes(page);
     expect(times.hidden - times.shown).toBeGreaterThanOrEqual(4900);
 
     await page.reload();
     await hydrated(page);
-    expect(await form.getByLabel('Job title (optional)').inputValue()).toBe('Health and Safety Manager');
-    expect(await billing.getByLabel('Town or city').inputValue()).toBe('Leeds');
-    expect(await form.getByLabel('Send me news about new training material and offers').isChecked()).toBe(true);
+    await eventually(() => form.getByLabel('Job title (optional)').inputValue()).toBe('Health and Safety Manager');
+    await eventually(() => billing.getByLabel('Town or city').inputValue()).toBe('Leeds');
+    await eventually(() => form.getByLabel('Send me news about new training material and offers').isChecked()).toBe(true);
 
     // A new e-mail needs the current password: its field appears, and the server's reason shows next to it.
     const newEmail = uniqueEmail('moved');
-    expect(await form.getByLabel('Current password').count()).toBe(0);
+    await eventually(() => form.getByLabel('Current password').count()).toBe(0);
     await form.getByLabel('E-mail address').fill(newEmail);
     await form.getByLabel('Current password').fill('wrong-password');
     await form.getByRole('button', { name: 'Save changes' }).click();
@@ -474,8 +480,9 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     // The new address is unverified until the link mailed to it is followed (ADR 0033): the notice says where it went.
     await page.locator('[data-notice="success"]').getByText(`Your details have been saved. We have e-mailed a link to ${newEmail} to confirm the new address.`).waitFor({ state: 'visible' });
-    expect(await form.getByLabel('Current password').count()).toBe(0);
+    await eventually(() => form.getByLabel('Current password').count()).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page, 'account-profile');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'account-profile-390.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -488,10 +495,11 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await passwordForm.getByLabel('Confirm new password').fill('Rhubarb-Telescope-Meadow-31');
     await passwordForm.getByRole('button', { name: 'Change password' }).click();
     await fieldError(page, 'current_password').getByText('The current password is incorrect.').waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page, 'account-password-errors');
     await passwordForm.getByLabel('Current password').fill(GOOD_PASSWORD);
     await passwordForm.getByRole('button', { name: 'Change password' }).click();
     await page.locator('[data-notice="success"]').waitFor({ state: 'visible' });
-    expect(await passwordForm.getByLabel('Current password').inputValue()).toBe('');
+    await eventually(() => passwordForm.getByLabel('Current password').inputValue()).toBe('');
     // Still signed in (only the other sessions end).
     await page.goto('/account');
     await expectSignedIn(page);
@@ -511,18 +519,19 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     const second = await open(PHONE);
     await signIn(second.page, email, GOOD_PASSWORD);
     const rows = second.page.locator('[data-sessions] tbody tr');
-    expect(await rows.count()).toBe(2);
+    await eventually(() => rows.count()).toBe(2);
     const other = second.page.locator('[data-sessions] tbody tr:not([data-current-session])');
     await other.getByRole('button', { name: /^Sign out/ }).click();
     await second.page.locator('[data-notice="success"]').getByText('has been signed out').waitFor({ state: 'visible' });
-    expect(await rows.count()).toBe(1);
+    await eventually(() => rows.count()).toBe(1);
+    await expectNoSeriousA11yViolations(second.page, 'account');
     await second.page.screenshot({ path: path.join(SCREENSHOTS, 'account-360x740.png'), fullPage: true });
-    expect(await second.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await eventually(() => second.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     // The first browser still shows its page; its next API call is answered 401.
     const { page, problems } = first;
     const dialog = page.getByRole('dialog', { name: 'Warning' });
-    expect(await dialog.isVisible()).toBe(false);
+    await eventually(() => dialog.isVisible()).toBe(false);
     const form = page.locator('form[data-form="password"]');
     await form.getByLabel('Current password').fill(GOOD_PASSWORD);
     await form.getByLabel('New password', { exact: true }).fill('Parsnip-Lantern-Orchard-58');
@@ -531,8 +540,8 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await dialog.waitFor({ state: 'visible' });
     await dialog.getByText('Auth Token Expired').waitFor({ state: 'visible' });
     const ok = dialog.getByRole('button', { name: 'OK' });
-    expect(await ok.evaluate((button) => button === document.activeElement)).toBe(true);
-    expect(await page.getByRole('dialog', { name: 'Error 500' }).isVisible()).toBe(false);
+    await eventually(() => ok.evaluate((button) => button === document.activeElement)).toBe(true);
+    await eventually(() => page.getByRole('dialog', { name: 'Error 500' }).isVisible()).toBe(false);
 
     const logout = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/logout' && request.method() === 'POST');
     await ok.click();
@@ -551,12 +560,15 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     // Anyone can write the query: its text is never shown as it is.
     const notice = page.locator('[data-notice="error"]');
     await notice.getByText('We could not sign you in with that provider.').waitFor({ state: 'visible' });
-    expect(await notice.textContent()).not.toContain('evil.example');
+    await expectNoSeriousA11yViolations(page, 'login: provider error notice');
+    await eventually(() => notice.textContent()).not.toContain('evil.example');
 
     const status = await page.evaluate(async () => (await fetch('/api/user', { headers: { accept: 'application/json' } })).status);
     expect(status).toBe(401);
-    await page.waitForTimeout(200);
-    expect(await page.getByRole('dialog', { name: 'Warning' }).isVisible()).toBe(false);
+    // The app's client would have raised its dialog while handling that response; two animation frames later React has
+    // committed whatever it rendered (a state to wait for, not a guessed pause).
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await eventually(() => page.getByRole('dialog', { name: 'Warning' }).isVisible()).toBe(false);
     expect(problems.unexpected([failedResource(401, '/api/user')])).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
@@ -586,7 +598,7 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     await page.waitForURL((url) => url.origin === shop.server.url && url.pathname === '/account');
     await expectSignedIn(page);
     await page.locator('[data-account-greeting]').getByText(`${OIDC_GIVEN_NAME} ${OIDC_FAMILY_NAME}`).waitFor({ state: 'visible' });
-    expect(await page.locator('[data-account-greeting]').textContent()).toContain(oidcEmailFor(login));
+    await eventually(() => page.locator('[data-account-greeting]').textContent()).toContain(oidcEmailFor(login));
 
     // Cancelling at the provider comes back to /login with the shop's own message.
     const { page: cancelled, problems: cancelledProblems } = await open();
@@ -662,10 +674,11 @@ describe(`identity journeys in Chromium (${databaseKind})`, () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       await submitLogin(page, DEMO_CUSTOMER.email, `wrong-${attempt}`);
       await fieldError(page, 'email').getByText(BAD_CREDENTIALS).waitFor({ state: 'visible' });
-      await eventually(() => loginForm(page).getByRole('button', { name: 'Sign in' }).isEnabled(), { message: 'the form to be ready again' });
+      await eventually(() => loginForm(page).getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true); // ready again
     }
     await submitLogin(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
     await page.locator('[data-error-summary] [data-error-message]').getByText(/^Too many sign-in attempts\. Please try again in \d+ seconds\.$/).waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page, 'login: too many attempts');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(problems.unexpected([failedResource(422, '/api/login'), failedResource(429, '/api/login')])).toEqual([]);
   }, JOURNEY_TIMEOUT);

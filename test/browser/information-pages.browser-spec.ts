@@ -1,5 +1,6 @@
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import type { Page } from 'playwright-core';
-import { eventually } from '../support/browser.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { hydrated } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
@@ -25,10 +26,10 @@ describe(`information and legal pages in Chromium (${databaseKind})`, () => {
   const open = (viewport = DESKTOP) => shop.open({ viewport });
 
   async function showsPage(page: Page, { path, heading, widget, says }: (typeof PAGES)[number]): Promise<void> {
-    await eventually(() => new URL(page.url()).pathname === path, { message: `the URL to become ${path}` });
+    await page.waitForURL((url) => url.pathname === path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor({ state: 'visible' });
     await page.locator(`section[data-widget="${widget}"]`).getByText(says, { exact: true }).waitFor({ state: 'visible' });
-    await eventually(async () => (await page.title()) === `${heading} | ${APP_NAME}`, { message: `the title of ${path}` });
+    await eventually(() => page.title()).toBe(`${heading} | ${APP_NAME}`);
   }
 
   it('opens About Us from the nav dropdown (client navigation) and shows its widget', async () => {
@@ -63,6 +64,7 @@ describe(`information and legal pages in Chromium (${databaseKind})`, () => {
       await link.scrollIntoViewIfNeeded();
       await link.click();
       await showsPage(page, shown);
+      await expectNoSeriousA11yViolations(page, shown.path);
     }
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
@@ -83,7 +85,7 @@ describe(`information and legal pages in Chromium (${databaseKind})`, () => {
     await page.goto('/training');
     await hydrated(page);
     await page.locator('section[data-widget="training-booking"]').getByText('How to book').waitFor({ state: 'visible' });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await eventually(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

@@ -1,4 +1,5 @@
-import { eventually } from '../support/browser.js';
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import { useBrowserShop } from '../support/browser-shop.js';
 import { failedResource, hydrated, uniqueEmail, waitForMail } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
@@ -29,18 +30,15 @@ describe(`newsletter journeys in Chromium (${databaseKind})`, () => {
     await email.fill('office@example');
     await subscribe.click();
     await message.getByText('Invalid Email Address').waitFor({ state: 'visible' });
-    expect(await email.inputValue()).toBe('office@example');
+    await eventually(() => email.inputValue()).toBe('office@example');
 
     // A real address: the thanks, then after 2 s the message and the address clear.
     const address = uniqueEmail('newsletter');
     await email.fill(address);
     await subscribe.click();
     await message.getByText('Thank you, you have been subscribed').waitFor({ state: 'visible' });
-    expect(await message.textContent()).not.toContain('Invalid Email Address');
-    await eventually(async () => (await message.textContent()) === '' && (await email.inputValue()) === '', {
-      timeoutMs: 5000,
-      message: 'the message and the email to be cleared',
-    });
+    await eventually(() => message.textContent()).not.toContain('Invalid Email Address');
+    await eventually(async () => [await message.textContent(), await email.inputValue()]).toEqual(['', '']); // both cleared
 
     // The confirmation e-mail carries the unsubscribe link; opening it changes nothing yet.
     const mail = await waitForMail(shop.server.url, address, SUBJECT);
@@ -53,13 +51,15 @@ describe(`newsletter journeys in Chromium (${databaseKind})`, () => {
     await page.reload();
     await hydrated(page);
     await page.getByText(`Unsubscribe ${masked}?`).waitFor({ state: 'visible' }); // GET did not unsubscribe
+    await expectNoSeriousA11yViolations(page, 'unsubscribe: confirm');
 
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByText('You have been unsubscribed').waitFor({ state: 'visible' });
     // Opening the link again: already unsubscribed.
     await page.reload();
     await page.getByText('You have been unsubscribed').waitFor({ state: 'visible' });
-    expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+    await eventually(() => page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'unsubscribe: done');
 
     expect(problems.unexpected([failedResource(422, '/api/newsletter')])).toEqual([]);
   }, JOURNEY_TIMEOUT);
@@ -69,7 +69,8 @@ describe(`newsletter journeys in Chromium (${databaseKind})`, () => {
     await page.goto(`/newsletter/unsubscribe/${'x'.repeat(43)}`);
     await hydrated(page);
     await page.getByText('This link is invalid or has expired').waitFor({ state: 'visible' });
-    expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'unsubscribe: invalid link');
+    await eventually(() => page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
 });

@@ -1,5 +1,7 @@
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { eventually, launchBrowser, watchProblems } from '../support/browser.js';
+import { launchBrowser, watchProblems } from '../support/browser.js';
 import { createProduct, type CreatedProduct } from '../support/catalogue-fixtures.js';
 import { DEMO_CUSTOMER, hydrated, nextClientIp } from '../support/identity-browser.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -74,30 +76,31 @@ describe(`preview journeys in Chromium (${databaseKind})`, () => {
     await preview.getByRole('button', { name: 'Request preview' }).click();
     const done = preview.locator('[data-request-preview="done"]');
     await done.getByText('Preview requested — see your previews').waitFor({ state: 'visible' });
-    expect(await done.getAttribute('data-preview-state')).toBe('active');
+    await eventually(() => done.getAttribute('data-preview-state')).toBe('active');
+    await expectNoSeriousA11yViolations(page, 'product page: preview requested');
 
     await done.getByRole('link', { name: 'see your previews' }).click();
     await page.waitForURL((url) => url.pathname === '/account/previews');
     await hydrated(page);
-    expect(await page.title()).toMatch(/^Your previews \| /);
+    await eventually(() => page.title()).toMatch(/^Your previews \| /);
     const row = page.locator('[data-preview]').filter({ hasText: 'Manual Handling in the Workplace' });
     await row.locator('[data-preview-state="active"]').getByText('Active').waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page, 'account: previews');
 
     await row.getByRole('link', { name: /^Watch/ }).click();
     await page.waitForURL((url) => /^\/account\/previews\/\d+$/.test(url.pathname));
     await page.getByRole('heading', { name: 'Preview: Manual Handling in the Workplace' }).waitFor({ state: 'visible' });
     const embed = page.locator('iframe[data-preview-embed]');
-    expect(await embed.getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${VIDEO_ID}`);
+    await eventually(() => embed.getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${VIDEO_ID}`);
     await page.frameLocator('iframe[data-preview-embed]').locator('#player').getByText('Stand-in player').waitFor({ state: 'visible' });
+    await expectNoSeriousA11yViolations(page, 'account: preview');
 
     // Asking again from the product page answers the same preview.
     await page.goto(`/products/${product.slug}`);
     await hydrated(page);
     await preview.getByRole('button', { name: 'Request preview' }).click();
     await preview.locator('[data-request-preview="done"][data-preview-state="active"]').waitFor({ state: 'visible' });
-    await eventually(async () => (await shop.sql('select id from previews where product_id = ?', [product.id])).length === 1, {
-      message: 'exactly one preview row',
-    });
+    await eventually(() => shop.sql('select id from previews where product_id = ?', [product.id])).toHaveLength(1);
 
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);

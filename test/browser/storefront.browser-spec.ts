@@ -1,6 +1,7 @@
+import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
+import { eventually } from '../support/eventually.js';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { eventually } from '../support/browser.js';
 import { prepareScreenshots, SCREENSHOTS, useBrowserShop, type OpenOptions } from '../support/browser-shop.js';
 import { failedResource, hydrated } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
@@ -23,11 +24,9 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
   async function cardLogosLoaded(page: Page): Promise<void> {
     const cards = page.locator('footer').getByRole('list', { name: 'Cards we accept' }).getByRole('img');
     await cards.last().scrollIntoViewIfNeeded();
-    expect(await cards.count()).toBeGreaterThanOrEqual(2);
-    await eventually(
-      () => cards.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
-      { message: 'the card logos to load' },
-    );
+    await eventually(() => cards.count()).toBeGreaterThanOrEqual(2);
+    // The card logos have loaded.
+    await eventually(() => cards.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
   }
 
   const documentRequests = (page: Page): Request[] => {
@@ -44,13 +43,13 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     expect(response?.status()).toBe(200);
     await hydrated(page);
 
-    expect(await page.title()).toContain(APP_NAME);
-    expect(await page.locator('html').getAttribute('lang')).toBe('en-GB');
+    await eventually(() => page.title()).toContain(APP_NAME);
+    await eventually(() => page.locator('html').getAttribute('lang')).toBe('en-GB');
     await page.locator('a[data-logo-link] img').waitFor({ state: 'visible' });
-    expect(await page.locator('a[data-logo-link]').getAttribute('href')).toBe('/');
+    await eventually(() => page.locator('a[data-logo-link]').getAttribute('href')).toBe('/');
     const search = page.locator('header').getByRole('searchbox');
     await search.waitFor({ state: 'visible' });
-    expect(await search.getAttribute('placeholder')).toBe(SEARCH_PLACEHOLDER);
+    await eventually(() => search.getAttribute('placeholder')).toBe(SEARCH_PLACEHOLDER);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Training DVDs' }).waitFor({ state: 'visible' });
     await page.locator('section[data-widget="home-intro"]').getByText(HOME_WIDGET_TEXT).waitFor({ state: 'visible' });
     await page.locator('a[data-basket-link]').getByText('£0.00').waitFor({ state: 'visible' });
@@ -65,6 +64,7 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     expect(navDisplay).toBe('flex');
 
     await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoSeriousA11yViolations(page, 'home');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home-1280x900.png'), fullPage: true });
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
@@ -77,9 +77,7 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await search.fill('fire safety');
     await search.press('Enter');
     await page.waitForURL(/\/category\?search=fire(\+|%20)safety$/);
-    await eventually(async () => (await page.locator('header').getByRole('searchbox').inputValue()) === 'fire safety', {
-      message: 'the search box to show "fire safety"',
-    });
+    await eventually(() => page.locator('header').getByRole('searchbox').inputValue()).toBe('fire safety');
     // No category page yet: /category is answered by the server with 404 (the search box still pre-filled).
     expect(problems.unexpected([failedResource(404, '/category?search=')])).toEqual([]);
 
@@ -88,7 +86,7 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await noJs.page.goto('/');
     await noJs.page.locator('header').getByRole('searchbox').fill('fire safety');
     await Promise.all([noJs.page.waitForURL(/\/category\?search=fire\+safety$/), noJs.page.locator('header').getByRole('searchbox').press('Enter')]);
-    expect(await noJs.page.locator('header').getByRole('searchbox').inputValue()).toBe('fire safety');
+    await eventually(() => noJs.page.locator('header').getByRole('searchbox').inputValue()).toBe('fire safety');
   }, JOURNEY_TIMEOUT);
 
   it('unknown path: the not-found page, served with HTTP 404', async () => {
@@ -98,7 +96,8 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await hydrated(page);
     await page.locator('[data-error-page="404"]').getByRole('heading', { name: 'Page not found' }).waitFor({ state: 'visible' });
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'visible' }); // inside the storefront layout
-    expect(await page.title()).toMatch(/Page not found/);
+    await eventually(() => page.title()).toMatch(/Page not found/);
+    await expectNoSeriousA11yViolations(page, 'not-found page');
     expect(problems.unexpected([failedResource(404, '/no/such/page')])).toEqual([]);
     expect(problems.all.filter((p) => failedResource(404).test(p))).toHaveLength(1); // the document only
   }, JOURNEY_TIMEOUT);
@@ -117,30 +116,33 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await hydrated(page);
     await page.evaluate(() => ((window as unknown as { __sameDocument: string }).__sameDocument = 'still here'));
 
-    // Slow the page data down a little so that the loader can be seen mid-navigation.
+    // Hold the page data until the loader has been seen mid-navigation (released below, not slowed by a guessed delay).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/index.pageContext.json', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.continue();
     });
     // (The loader's own box is empty: its bar and overlay are position: fixed. Wait for the overlay.)
     const loaderShown = page.waitForSelector('[data-page-loader="visible"] [role="status"]', { state: 'visible', timeout: 5000 });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     const loader = await loaderShown;
-    expect(await loader.textContent()).toContain('Loading...');
-    expect(await page.locator('[data-page-loader="visible"] img').getAttribute('alt')).toBe('Loading Please Wait');
+    await eventually(() => loader.textContent()).toContain('Loading...');
+    await eventually(() => page.locator('[data-page-loader="visible"] img').getAttribute('alt')).toBe('Loading Please Wait');
     const progress = Number(await page.locator('[data-page-loader="visible"] [role="progressbar"]').getAttribute('aria-valuenow'));
     expect(progress).toBeGreaterThanOrEqual(0);
     expect(progress).toBeLessThanOrEqual(100);
+    release();
 
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('section[data-widget="home-intro"]').getByText(HOME_WIDGET_TEXT).waitFor({ state: 'visible' });
     await page.locator('[data-error-page]').waitFor({ state: 'detached' });
-    expect(await page.title()).toContain(APP_NAME);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    await eventually(() => page.title()).toContain(APP_NAME);
+    await eventually(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     // The loader goes away once the page is shown (500 ms after finishing, seed §9).
     await page.waitForSelector('[data-page-loader="hidden"]', { state: 'attached', timeout: 5000 });
 
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: string }).__sameDocument)).toBe('still here');
+    await eventually(() => page.evaluate(() => (window as unknown as { __sameDocument?: string }).__sameDocument)).toBe('still here');
     expect(documents.map((d) => new URL(d.url()).pathname)).toEqual(['/no/such/page']);
     expect(dataRequests).toEqual(['/index.pageContext.json']); // the URL Vike asks for the home page's data
     expect(problems.unexpected([failedResource(404, '/no/such/page')])).toEqual([]);
@@ -152,21 +154,22 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await hydrated(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const toggle = nav.getByRole('button', { name: 'About Us' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await eventually(() => toggle.getAttribute('aria-expanded')).toBe('false');
     const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
-    expect(await menu.isVisible()).toBe(false);
+    await eventually(() => menu.isVisible()).toBe(false);
 
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await eventually(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await menu.waitFor({ state: 'visible' });
     const items = menu.getByRole('link');
     await items.first().waitFor({ state: 'visible' });
     const listed = await items.evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent?.trim() })));
     expect(listed.map((l) => l.href)).toEqual(['/about', '/blog', '/joinus/recruitment', '/joinus/distribution', '/joinus/partnership']);
-    for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
+    for (const item of await items.all()) await eventually(() => item.isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'home: About Us menu open');
 
     await page.keyboard.press('Escape');
-    await eventually(async () => (await toggle.getAttribute('aria-expanded')) === 'false', { message: 'Escape to close the menu' });
+    await eventually(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await menu.waitFor({ state: 'hidden' });
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
@@ -176,27 +179,29 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await page.goto('/');
     await hydrated(page);
     const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth);
-    expect(await noSidewaysScroll()).toBeLessThanOrEqual(PHONE.width);
+    await eventually(() => noSidewaysScroll()).toBeLessThanOrEqual(PHONE.width);
     await cardLogosLoaded(page);
     await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoSeriousA11yViolations(page, 'home');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'home-360x740.png'), fullPage: true });
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
     await menu.waitFor({ state: 'visible' });
-    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await eventually(() => menu.getAttribute('aria-expanded')).toBe('false');
     const training = nav.getByRole('link', { name: 'Training DVDs' });
-    expect(await training.isVisible()).toBe(false);
+    await eventually(() => training.isVisible()).toBe(false);
 
     await menu.click();
-    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await eventually(() => menu.getAttribute('aria-expanded')).toBe('true');
     await training.waitFor({ state: 'visible' });
     for (const name of ['Home', 'Online Training', 'Posters', 'Training Courses', 'Risk Assessments', 'PowerPoint', 'Contact']) {
-      expect({ name, visible: await nav.getByRole('link', { name, exact: true }).isVisible() }).toEqual({ name, visible: true });
+      await eventually(async () => ({ name, visible: await nav.getByRole('link', { name, exact: true }).isVisible() })).toEqual({ name, visible: true });
     }
     await nav.getByRole('button', { name: 'About Us' }).click();
     await nav.getByRole('link', { name: 'Partnership' }).waitFor({ state: 'visible' });
-    expect(await noSidewaysScroll()).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSeriousA11yViolations(page, 'home: phone menu open');
+    await eventually(() => noSidewaysScroll()).toBeLessThanOrEqual(PHONE.width);
 
     await menu.click();
     await training.waitFor({ state: 'hidden' });
@@ -219,9 +224,10 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
 
     // Empty: no request, no message.
     await subscribe.click();
-    await page.waitForTimeout(300);
+    // No request now, and none later: the malformed address below makes the first and only one (posts has length 1 once
+    // its answer shows, and a request from this click would have been sent before that one).
     expect(posts).toHaveLength(0);
-    expect((await message.textContent())?.trim()).toBe('');
+    await eventually(async () => (await message.textContent())?.trim()).toBe('');
 
     // The server refuses a malformed address (422): any failure reads "Invalid Email Address".
     await email.fill('office@example');
@@ -231,7 +237,7 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     expect(posts[0]!.method()).toBe('POST');
     expect(posts[0]!.postDataJSON()).toEqual({ email: 'office@example' });
     expect(await posts[0]!.headerValue('content-type')).toMatch(/^application\/json/);
-    expect(await email.inputValue()).toBe('office@example'); // kept, to correct it
+    await eventually(() => email.inputValue()).toBe('office@example'); // kept, to correct it
     await email.fill('office@example.co.uk');
 
     // A server that accepts it. The browser itself notes when the thanks appear and when they are cleared
@@ -252,13 +258,10 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     });
     await subscribe.click();
     await message.getByText('Thank you, you have been subscribed').waitFor({ state: 'visible' });
-    expect(await message.textContent()).not.toContain('Invalid Email Address'); // the error flag was reset
+    await eventually(() => message.textContent()).not.toContain('Invalid Email Address'); // the error flag was reset
     expect(posts).toHaveLength(2);
-    expect(await email.inputValue()).toBe('office@example.co.uk'); // not cleared at once
-    await eventually(async () => (await message.textContent()) === '' && (await email.inputValue()) === '', {
-      timeoutMs: 5000,
-      message: 'the message and the email to be cleared',
-    });
+    await eventually(() => email.inputValue()).toBe('office@example.co.uk'); // not cleared at once
+    await eventually(async () => [await message.textContent(), await email.inputValue()]).toEqual(['', '']); // both cleared
     const times = await page.evaluate(() => (window as unknown as { __newsletterTimes: { shown: number; cleared: number; emailAtClear: string } }).__newsletterTimes);
     expect(times.cleared - times.shown).toBeGreaterThanOrEqual(1900); // seed §9: after 2000 ms, not before
     expect(times.emailAtClear).toBe(''); // email and message go together
@@ -274,7 +277,7 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"error":"Internal Server Error"}' }),
     );
     const dialog = page.getByRole('dialog', { name: 'Error 500' });
-    expect(await dialog.isVisible()).toBe(false);
+    await eventually(() => dialog.isVisible()).toBe(false);
 
     const box = page.locator('[data-newsletter]');
     await box.getByRole('textbox', { name: 'Email address' }).fill('office@example.co.uk');
@@ -286,7 +289,8 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await box.getByText('Invalid Email Address').waitFor({ state: 'visible' });
     // Modal: focus is on its OK button.
     const ok = dialog.getByRole('button', { name: 'OK' });
-    expect(await ok.evaluate((button) => button === document.activeElement)).toBe(true);
+    await eventually(() => ok.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'home: Error 500 dialog');
     await ok.click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -304,7 +308,8 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await page.locator('[data-layout="admin"]').waitFor({ state: 'visible' });
     await hydrated(page);
     await page.getByText('Administration Portal', { exact: true }).waitFor({ state: 'visible' });
-    expect(await page.title()).toMatch(/Administration Portal/);
+    await eventually(() => page.title()).toMatch(/Administration Portal/);
+    await expectNoSeriousA11yViolations(page, 'portal: dashboard');
 
     const menu = page.getByRole('navigation', { name: 'Administration' });
     await menu.waitFor({ state: 'visible' }); // open by default on a wide screen
@@ -326,16 +331,16 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     expect(entries.find((e) => e.href === '/')?.text).toBe('Dashboard');
     expect(entries.find((e) => e.href === '/admin/brands')?.text).toBe('Brand Logos');
     const exit = page.getByRole('link', { name: 'Exit To Web Site' });
-    expect(await exit.getAttribute('href')).toBe('/');
+    await eventually(() => exit.getAttribute('href')).toBe('/');
 
     const toggle = page.locator('[data-admin-menu-toggle]');
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await eventually(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await toggle.click();
     await menu.waitFor({ state: 'hidden' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await eventually(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();
     await menu.waitFor({ state: 'visible' });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await eventually(() => toggle.getAttribute('aria-expanded')).toBe('true');
 
     // A portal link changes the URL inside the same document.
     await menu.getByRole('link', { name: 'Users' }).click();

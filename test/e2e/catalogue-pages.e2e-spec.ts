@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { eventually } from '../support/browser.js';
+import { eventually } from '../support/eventually.js';
 import { createBrand, createCategory, createProduct, type CreatedProduct } from '../support/catalogue-fixtures.js';
 import { nextIp } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -305,7 +305,7 @@ describe(`catalogue pages (${databaseKind})`, () => {
       const buttons = tags(table, 'button');
       expect(buttons).toHaveLength(2);
       for (const button of buttons) expect(button).not.toHaveProperty('disabled');
-      expect(buttons.map((b) => b['aria-label'])).toEqual(['Add DVD to basket', 'Add Online licence to basket']);
+      expect(buttons.map((b) => b['aria-label'])).toEqual(['Add to basket: DVD', 'Add to basket: Online licence']);
       expect(text(section(res.text, 'data-basket-note'))).toContain('Prices exclude VAT at 20%');
       expect(text(section(res.text, 'data-product-price'))).toBe('from £99.00 ex VAT (£118.80 inc VAT)');
     });
@@ -371,11 +371,8 @@ describe(`catalogue pages (${databaseKind})`, () => {
       const [customer] = await shop.sql<{ id: number }>('select id from users where email = ?', ['customer@example.com']);
       await http().get(`/products/${coshh.slug}`).set('Authorization', `Bearer ${login.body.token as string}`).expect(200);
       await http().get(`/products/${coshh.slug}`).expect(200);
-      const views = await eventually(async () => {
-        const rows = await shop.sql<{ user_id: number | null }>('select user_id from product_views where product_id = ? order by id', [coshh.id]);
-        return rows.length >= 2 ? rows : null;
-      }, { timeoutMs: 5000, message: 'the product views to be written' });
-      expect(views!.map((v) => v.user_id).sort()).toEqual([customer!.id, null].sort());
+      const views = await eventually(() => shop.sql<{ user_id: number | null }>('select user_id from product_views where product_id = ? order by id', [coshh.id])).toHaveLength(2);
+      expect(views.map((v) => v.user_id).sort()).toEqual([customer!.id, null].sort());
     });
   });
 
@@ -446,7 +443,7 @@ describe(`catalogue pages (${databaseKind})`, () => {
       const count = async () => (await shop.sql<{ n: number }>('select count(*)::int as n from product_views where product_id = ?', [manual.id]))[0]!.n;
       const before = await count();
       for (let i = 0; i < 3; i++) await http().get(`/products/${manual.slug}`).expect(200);
-      await eventually(async () => ((await count()) >= before + 3 ? true : null), { timeoutMs: 5000, message: 'three more product views' });
+      await eventually(count).toBeGreaterThanOrEqual(before + 3);
     });
   });
 

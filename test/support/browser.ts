@@ -67,20 +67,3 @@ export async function watchProblems(page: Page): Promise<PageProblems> {
     },
   };
 }
-
-/** Waits until `check` holds, polling; fails with `message` after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T> | T, { timeoutMs = 5000, intervalMs = 50, message = 'condition' } = {}): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-      last = value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${message}; last: ${String(last)}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}

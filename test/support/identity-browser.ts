@@ -1,5 +1,5 @@
 import type { BrowserContext, Cookie, Page } from 'playwright-core';
-import { eventually } from './browser.js';
+import { eventually } from './eventually.js';
 import type { MailboxMessage } from './mailbox.js';
 
 /** Helpers for the identity journeys in Chromium (test/browser/identity.browser-spec.ts). */
@@ -48,15 +48,12 @@ export async function sessionCookie(context: BrowserContext): Promise<Cookie | u
 
 /** Waits for an e-mail in the development mailbox (`GET /api/dev/mailbox`, newest first). */
 export async function waitForMail(baseUrl: string, to: string, subject: string): Promise<MailboxMessage> {
-  const found = await eventually(
-    async () => {
-      const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-      if (!response.ok) throw new Error(`GET /api/dev/mailbox answered ${response.status}`);
-      const messages = (await response.json()) as MailboxMessage[];
-      return messages.find((message) => message.to.toLowerCase().includes(to.toLowerCase()) && message.subject === subject);
-    },
-    { timeoutMs: 10_000, intervalMs: 100, message: `the "${subject}" e-mail to ${to}` },
-  );
+  const found = await eventually(async () => {
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    if (!response.ok) throw new Error(`GET /api/dev/mailbox answered ${response.status}`);
+    const messages = (await response.json()) as MailboxMessage[];
+    return messages.find((message) => message.to.toLowerCase().includes(to.toLowerCase()) && message.subject === subject);
+  }).toMatchObject({ subject });
   return found!;
 }
 

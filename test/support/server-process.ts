@@ -89,6 +89,32 @@ export function runShop(args: string[], env: Record<string, string>, input?: str
   });
 }
 
+/**
+ * `runShop` without blocking this process while the command runs. A template build holds a lock that proper-lockfile
+ * refreshes from a timer every 5 s and others take over as stale after 30 s: `spawnSync` froze that timer for as long
+ * as `db:seed --demo` ran (over 30 s on a loaded machine, issue 29's `make test-stress`), so another worker took the
+ * lock, dropped the half-built template database under the running command (which died with exit 13, "unsettled
+ * top-level await") and both suites failed.
+ */
+export function runShopAsync(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(SHOP_BIN, args, { cwd: ROOT, env: { ...process.env, ...COMPILE_CACHE, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 export interface WorkerProcess {
   child: ChildProcess;
   output(): string;

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
+import { eventually } from './eventually.js';
 import { SMTPServer, type SMTPServerAuthentication, type SMTPServerSession } from 'smtp-server';
 
 /** One message as the peer received it: the SMTP envelope, the raw RFC 822 text and its parse. */
@@ -81,11 +82,7 @@ export async function startSmtpPeer(options: { auth?: { user: string; pass: stri
     url: `smtp://${credentials}127.0.0.1:${port}`,
     received,
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`Expected ${count} message(s) within ${timeoutMs} ms, got ${received.length}.`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await eventually(() => received.length, { timeout: timeoutMs, interval: 20 }).toBeGreaterThanOrEqual(count);
       return received.slice(0, count);
     },
     rejectNext(times) {

@@ -8,7 +8,8 @@ export function SiteHeader() {
   return (
     <div className="masthead">
       <div className="container masthead__inner">
-        <a className="brand" href="/" aria-label={`${appName} home`} data-logo-link="">
+        {/* Named by its visible text (WCAG 2.5.3, label in name): an aria-label of its own hid the words people see. */}
+        <a className="brand" href="/" data-logo-link="">
           <img className="brand__logo" src={logoUrl} alt="" width={40} height={46} />
           <span className="brand__text">
             <span className="brand__name">{appName}</span>

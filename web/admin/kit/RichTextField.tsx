@@ -179,16 +179,16 @@ function Toolbar({ editor, source, disabled, onUse, onToggleSource }: ToolbarPro
         <ToolButton label="Italic" pressed={active?.italic === true} disabled={off} onClick={() => chain().toggleItalic().run()}>
           <i>I</i>
         </ToolButton>
-        <ToolButton label="Heading" pressed={active?.h2 === true} disabled={off} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <ToolButton label="H2 heading" pressed={active?.h2 === true} disabled={off} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
           H2
         </ToolButton>
-        <ToolButton label="Subheading" pressed={active?.h3 === true} disabled={off} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <ToolButton label="H3 subheading" pressed={active?.h3 === true} disabled={off} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
           H3
         </ToolButton>
-        <ToolButton label="Bulleted list" pressed={active?.bullets === true} disabled={off} onClick={() => chain().toggleBulletList().run()}>
+        <ToolButton label="• List, bulleted" pressed={active?.bullets === true} disabled={off} onClick={() => chain().toggleBulletList().run()}>
           • List
         </ToolButton>
-        <ToolButton label="Numbered list" pressed={active?.numbers === true} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
+        <ToolButton label="1. List, numbered" pressed={active?.numbers === true} disabled={off} onClick={() => chain().toggleOrderedList().run()}>
           1. List
         </ToolButton>
         <ToolButton label="Link" pressed={active !== null && (active.link || linking)} disabled={off} onClick={() => setLinking((open) => !open)}>
@@ -239,6 +239,7 @@ function ToolButton({ label, pressed, disabled, onClick, children }: { label: st
       type="button"
       className="rich-text__tool"
       title={label}
+      // Each label starts with the button's visible text (WCAG 2.5.3, label in name): a voice user says "click H2".
       aria-label={label}
       aria-pressed={pressed === undefined ? undefined : pressed}
       disabled={disabled}

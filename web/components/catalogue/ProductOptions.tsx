@@ -103,11 +103,12 @@ export function ProductOptions({ options, productTitle }: { options: readonly Op
                     className="button button--small"
                     disabled={!stock.available || adding !== null}
                     aria-busy={adding === option.id}
-                    aria-label={`Add ${option.name} to basket`}
+                    // The visible words first, then the option (WCAG 2.5.3, label in name: a voice user says what they see).
+                    aria-label={`${buttonText(stock.available, adding === option.id)}: ${option.name}`}
                     data-add-to-basket={option.id}
                     onClick={() => void add(option)}
                   >
-                    {!stock.available ? 'Out of stock' : adding === option.id ? 'Adding…' : 'Add to basket'}
+                    {buttonText(stock.available, adding === option.id)}
                   </button>
                 </td>
               </tr>
@@ -145,4 +146,9 @@ export function ProductOptions({ options, productTitle }: { options: readonly Op
       </p>
     </>
   );
+}
+
+function buttonText(available: boolean, adding: boolean): string {
+  if (!available) return 'Out of stock';
+  return adding ? 'Adding…' : 'Add to basket';
 }
