@@ -9,5 +9,6 @@ import { contentShopModule } from './content/index.js';
 import { identityShopModule } from './identity/index.js';
 import { ordersShopModule } from './orders/index.js';
 import { reportingShopModule } from './reporting/index.js';
+import { trainingShopModule } from './training/index.js';
 
-export const SHOP_MODULES = [contentShopModule, identityShopModule, catalogueShopModule, basketShopModule, ordersShopModule, reportingShopModule] as const;
+export const SHOP_MODULES = [contentShopModule, identityShopModule, catalogueShopModule, basketShopModule, ordersShopModule, trainingShopModule, reportingShopModule] as const;

@@ -1,0 +1,12 @@
+/**
+ * The training module's public face (issue 26, product.md "Training module"): what a buyer of online training and
+ * open courses gets — licences of seats, learners, course content, watched time, assessments, certificates and
+ * training records. It meets orders only through the orders module's index (`OrderTransitionSubscribers`) and the
+ * catalogue through the catalogue's index; nothing depends on training.
+ */
+import { TrainingModule, trainingFeatures } from './training.module.js';
+import { shopModule } from '../../platform/shop-module.js';
+
+export { TrainingModule } from './training.module.js';
+
+export const trainingShopModule = shopModule({ module: TrainingModule, entities: trainingFeatures.flatMap((f) => f.entities) });
