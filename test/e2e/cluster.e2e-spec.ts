@@ -5,6 +5,7 @@ import { CookieClient, nextIp } from '../support/identity-client.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from '../support/identity-browser.js';
 import { DEMO_SHOP_TEMPLATE } from '../support/demo-shop-template.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { waitUntil } from '../support/eventually.js';
 
 /**
  * Issue 16, "many instances": two shop instances (no queue worker in them), one worker process and nginx on
@@ -15,15 +16,7 @@ const nginx = findNginx();
 if (databaseKind === 'postgres' && !nginx && process.env.CI) throw new Error('nginx is required for the cluster test in CI (apt-get install nginx)');
 const describeCluster = databaseKind === 'postgres' && nginx ? describe : describe.skip;
 
-async function eventually<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const eventually = <T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> => waitUntil(probe, { timeout: ms, interval: 25 });
 
 describeCluster('two shop instances, a worker and nginx on one PostgreSQL database', () => {
   let database: TestDatabase;

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { bearerFor, CookieClient, DEMO_ADMIN, DEMO_CUSTOMER, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
+import { waitUntil } from '../support/eventually.js';
 import { type MailboxMessage, waitForMail } from '../support/mailbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -28,14 +29,11 @@ describe(`e-mail verification and e-mail changes (${databaseKind})`, () => {
 
   /** Every confirmation mail to the address (newest first), once `count` have arrived. */
   async function confirmationMails(address: string, count: number): Promise<MailboxMessage[]> {
-    await waitForMail(shop, address, CONFIRM_SUBJECT);
-    for (let i = 0; i < 200; i++) {
-      const all = (await http().get('/api/dev/mailbox').query({ to: address }).expect(200)).body as MailboxMessage[];
-      const mails = all.filter((m) => m.subject === CONFIRM_SUBJECT);
-      if (mails.length >= count) return mails;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`Fewer than ${count} confirmation e-mails reached ${address}`);
+    const mails = async () => ((await http().get('/api/dev/mailbox').query({ to: address }).expect(200)).body as MailboxMessage[]).filter((m) => m.subject === CONFIRM_SUBJECT);
+    return waitUntil(async () => {
+      const found = await mails();
+      return found.length >= count && found;
+    }, { what: `${count} confirmation e-mails to ${address}` });
   }
 
   function tokenOf(mail: MailboxMessage): string {

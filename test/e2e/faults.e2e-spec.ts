@@ -8,13 +8,14 @@ import { loadEnvironment } from '../../src/config/environment.js';
 import { stopGracefully } from '../../src/platform/http/graceful-shutdown.js';
 import { createCategory, createProduct } from '../support/catalogue-fixtures.js';
 import { HttpBuyer } from '../support/http-buyer.js';
-import { HttpLoad, probe, trickledPost, waitFor, type LoadResult, type Outcome } from '../support/http-load.js';
+import { HttpLoad, probe, trickledPost, type LoadResult, type Outcome } from '../support/http-load.js';
 import { DEMO_CUSTOMER } from '../support/identity-browser.js';
 import { completedEvent, stripeSignature } from '../support/orders-fixtures.js';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres-cluster.js';
 import { freePort, startServerProcess, startWorkerProcess, type ServerProcess, type WorkerProcess } from '../support/server-process.js';
 import { createSeededTestDatabase, startTestApp } from '../support/test-app.js';
 import { databaseKind, type TestDatabase } from '../support/test-database.js';
+import { waitUntil } from '../support/eventually.js';
 
 /**
  * Faults (issue 16, ADR 0029): the built server as `make start` runs it, stopped by SIGTERM under load, killed with
@@ -31,14 +32,13 @@ const GUEST_XSRF = { cookie: 'XSRF-TOKEN=faults-e2e-xsrf', 'x-xsrf-token': 'faul
 
 const isFine = (result: LoadResult) => result.status !== null && result.status >= 200 && result.status < 400;
 const describeResults = (results: LoadResult[]) => results.map((r) => `${r.path} → ${r.status ?? r.error}`).join(', ');
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Probes `path` on fresh connections until `accept` takes the outcome. */
 const probeUntil = (baseUrl: string, path: string, accept: (outcome: Outcome) => boolean, what: string) =>
-  waitFor(async () => {
+  waitUntil(async () => {
     const outcome = await probe(baseUrl + path);
-    return accept(outcome) ? outcome : undefined;
-  }, 10_000, what);
+    return accept(outcome) && outcome;
+  }, { timeout: 10_000, what });
 
 interface Seeded {
   database: TestDatabase;
@@ -97,7 +97,9 @@ describe(`Faults: SIGTERM under load (${databaseKind})`, () => {
       // Two slow clients whose bodies arrive over 1.5 and 3 s: requests in flight that the drain must wait for.
       const slow = [1500, 3000].map((ms) => trickledPost(`${server.url}/api/basket/items`, { option_id: seeded.optionId }, ms, GUEST_XSRF));
       await Promise.all(slow.map((request) => request.started));
-      await pause(100);
+      // The server has taken the slow connections in hand once it has answered a request sent after them.
+      const slowSentAt = performance.now();
+      await load.until((results) => results.some((result) => result.startedAt > slowSentAt && result.status !== null), 10_000, 'an answer to a request sent after the slow ones');
 
       const signalledAt = performance.now();
       server.child.kill('SIGTERM');
@@ -138,7 +140,7 @@ describe(`Faults: SIGTERM under load (${databaseKind})`, () => {
     const url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     const hanging = trickledPost(`${url}/api/basket/items`, { option_id: 1 }, null, GUEST_XSRF);
     await hanging.started;
-    await pause(100);
+    await waitUntil(() => new Promise<boolean>((resolve) => app.getHttpServer().getConnections((_error: unknown, count: number) => resolve(count === 1))), { what: 'the server to hold the hanging connection' });
     const startedAt = performance.now();
     const lines: string[] = [];
     expect(await stopGracefully(app, { delayMs: 0, timeoutMs: 1000 }, (line) => lines.push(line))).toBe(1);
@@ -173,7 +175,7 @@ onPostgres('Faults: the shop killed between payment and webhook (PostgreSQL only
     let server: ServerProcess | null = null;
     try {
       server = await startServerProcess(env);
-      await waitFor(async () => (worker.output().includes('The queue worker is running') ? true : undefined), 60_000, 'the worker to start');
+      await waitUntil(() => worker.output().includes('The queue worker is running'), { timeout: 60_000, what: 'the worker to start' });
       worker.child.kill('SIGSTOP');
 
       const stockBefore = (await one<{ qty: number }>('select qty from product_options where id = $1', [seeded.optionId])).qty;
@@ -191,10 +193,10 @@ onPostgres('Faults: the shop killed between payment and webhook (PostgreSQL only
       const webhookJob = () => one<{ id: number; status: string; attempts: number; last_error: string | null; payload: { eventId: string } }>(
         `select id, status, attempts, last_error, payload from jobs where type = 'payments.test-webhook' and payload->>'reference' = $1`, [reference],
       );
-      const failed = await waitFor(async () => {
+      const failed = await waitUntil(async () => {
         const job = await webhookJob();
-        return job.attempts >= 1 && job.status === 'pending' ? job : undefined;
-      }, 30_000, 'the worker\'s first delivery to fail');
+        return job.attempts >= 1 && job.status === 'pending' && job;
+      }, { timeout: 30_000, what: 'the worker\'s first delivery to fail' });
       expect(failed.last_error).toMatch(/fetch failed/);
       expect((await one<{ status: string }>('select status from orders where id = $1', [order.id])).status).toBe('pending_payment');
 
@@ -202,12 +204,12 @@ onPostgres('Faults: the shop killed between payment and webhook (PostgreSQL only
       expect(server.url).toBe(`http://127.0.0.1:${port}`);
       // The provider retries: its next try is due now rather than after the rest of its back-off.
       await db.query(`update jobs set run_at = now() where id = $1 and status = 'pending'`, [failed.id]);
-      await waitFor(async () => ((await webhookJob()).status === 'done' ? true : undefined), 30_000, 'the retried webhook to be delivered');
+      await waitUntil(async () => (await webhookJob()).status === 'done', { timeout: 30_000, what: 'the retried webhook to be delivered' });
       const mailJobs = `select status from jobs where type = 'orders.mail' and payload->>'orderId' = $1`;
-      await waitFor(async () => {
+      await waitUntil(async () => {
         const jobs = await all<{ status: string }>(mailJobs, [String(order.id)]);
-        return jobs.length > 0 && jobs.every((job) => job.status === 'done') ? true : undefined;
-      }, 30_000, 'the confirmation e-mail to be sent');
+        return jobs.length > 0 && jobs.every((job) => job.status === 'done');
+      }, { timeout: 30_000, what: 'the confirmation e-mail to be sent' });
 
       const outcome = async () => ({
         order: await one('select status, invoice_number is not null as invoiced from orders where id = $1', [order.id]),
@@ -235,16 +237,18 @@ onPostgres('Faults: the shop killed between payment and webhook (PostgreSQL only
       // runs the job once more, and a direct re-delivery of the signed event is a "duplicate". Nothing changes.
       const delivered = await webhookJob();
       await db.query(`update jobs set status = 'pending', run_at = now() where id = $1`, [delivered.id]);
-      await waitFor(async () => {
+      await waitUntil(async () => {
         const job = await webhookJob();
-        return job.status === 'done' && job.attempts > delivered.attempts ? true : undefined;
-      }, 30_000, 'the same webhook to be delivered again');
+        return job.status === 'done' && job.attempts > delivered.attempts;
+      }, { timeout: 30_000, what: 'the same webhook to be delivered again' });
       const body = completedEvent(failed.payload.eventId, reference, order.id, order.grand_total);
       const again = await fetch(`${server.url}/api/payments/test/webhook`, {
         method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(body, SECRET) }, body,
       });
       expect(await again.json()).toEqual({ received: true, outcome: 'duplicate' });
-      await pause(300); // an e-mail wrongly queued by either delivery would be sent by now (the worker polls every 50 ms)
+      // An e-mail wrongly queued by either delivery is a job row already (queued in the webhook's transaction): once
+      // every mail job of the order is done, the outcome below would count it.
+      await waitUntil(async () => (await all<{ status: string }>(mailJobs, [String(order.id)])).every((job) => job.status === 'done'), { what: 'the order\'s mail jobs to finish' });
       expect(await outcome()).toEqual(settled);
     } finally {
       worker.child.kill('SIGCONT');

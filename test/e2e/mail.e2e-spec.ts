@@ -15,18 +15,12 @@ import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { MailboxMessage } from '../support/mailbox.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { waitUntil } from '../support/eventually.js';
 
 const FROM = 'HS Training Direct <orders@hs-training.example.co.uk>';
 
-async function until<T>(check: () => Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = <T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000): Promise<T> =>
+  waitUntil(check, { timeout: timeoutMs, interval: 20, what });
 
 /** Sends the way a module does: inside a request context (HTTP middleware, CLI wrapper, job). */
 const sendFrom = (app: INestApplication, message: Parameters<OutboundMail['send']>[0]) =>

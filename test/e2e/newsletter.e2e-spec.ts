@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { nextIp, uniqueEmail } from '../support/identity-client.js';
-import { type MailboxMessage, waitForMail } from '../support/mailbox.js';
+import { eventually } from '../support/eventually.js';
+import { type MailboxMessage, waitForMail, waitForQueueIdle } from '../support/mailbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -98,7 +99,7 @@ describe(`newsletter API (${databaseKind})`, () => {
     expect(again.body).toEqual(SUBSCRIBED);
     expect((await shop.sql('select id from newsletter_subscribers where lower(email) = ?', [email])).length).toBe(1);
     expect(new Date((await subscriber(email))!.consented_at).getTime()).toBe(new Date(consent).getTime());
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForQueueIdle(shop);
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
@@ -115,9 +116,7 @@ describe(`newsletter API (${databaseKind})`, () => {
     expect(row!.unsubscribed_at).toBeNull();
     expect(new Date(row!.consented_at).getTime()).toBeGreaterThan(firstConsent);
 
-    for (let i = 0; i < 200 && (await mailsTo(email)).length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    const mails = await mailsTo(email);
-    expect(mails).toHaveLength(2);
+    const mails = await eventually(() => mailsTo(email)).toHaveLength(2);
     const newToken = unsubscribeToken(mails[0]!); // newest first
     expect(newToken).not.toBe(oldToken);
     await unsubscribe(oldToken).expect(404);

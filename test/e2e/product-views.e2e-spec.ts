@@ -8,19 +8,11 @@ import { createProduct, type CreatedProduct } from '../support/catalogue-fixture
 import { nextIp } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
+import { eventually as passes } from '../support/eventually.js';
 
 /** Waits until `check` passes (the view buffer is flushed about once a second), or fails with its last error. */
-async function eventually(check: () => Promise<void>, timeoutMs = 8000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+const eventually = (check: () => Promise<void>, timeoutMs = 8000): Promise<void> =>
+  passes(async () => (await check(), true), { timeout: timeoutMs, interval: 100 }).toBe(true).then(() => undefined);
 
 describe(`product views (${databaseKind})`, () => {
   let shop: TestApp;

@@ -18,6 +18,7 @@ import {
 import { JobHousekeeping, PURGE_DONE_JOBS_JOB } from '../../src/platform/queue/job-housekeeping.js';
 import { QUEUE_OPTIONS } from '../../src/platform/queue/queue-options.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { waitUntil } from '../support/eventually.js';
 
 interface JobRow {
   id: string;
@@ -67,15 +68,8 @@ async function startNode(database: TestDatabase, migrate: boolean): Promise<Queu
 }
 
 /** Polls until `check` returns a truthy value (bounded). */
-async function until<T>(check: () => Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = <T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 15_000): Promise<T> =>
+  waitUntil(check, { timeout: timeoutMs, interval: 20, what });
 
 const deferred = () => {
   let resolve!: () => void;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
 import { ROOT, runShop, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { eventually } from '../support/eventually.js';
 
 /** The built server as `make start` runs it: a separate process, production settings. */
 describe(`the server process (${databaseKind})`, () => {
@@ -28,13 +29,14 @@ describe(`the server process (${databaseKind})`, () => {
 
   it('writes JSON log lines that carry the request id', async () => {
     await request(server.url).get('/api/widget?name=no-such-widget').set('X-Request-Id', 'log-trace-42').expect(404);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { req?: { id?: string }; level: number });
-    expect(lines.some((line) => line.req?.id === 'log-trace-42')).toBe(true);
+    const traced = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { req?: { id?: string }; level: number })
+        .some((line) => line.req?.id === 'log-trace-42');
+    await eventually(traced).toBe(true);
   });
 
   if (databaseKind === 'pglite') {
@@ -72,12 +74,7 @@ if (databaseKind === 'postgres') {
       try {
         await request(server.url).post('/api/password/email').send({ email: 'customer@example.com' }).expect(200);
         const mailbox = path.join(database.env.DATA_DIR, 'mailbox');
-        let files: string[] = [];
-        for (let i = 0; i < 200 && files.length === 0; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          files = existsSync(mailbox) ? readdirSync(mailbox) : [];
-        }
-        expect(files).toHaveLength(1);
+        const files = await eventually(() => (existsSync(mailbox) ? readdirSync(mailbox) : [])).toHaveLength(1);
         expect(readFileSync(path.join(mailbox, files[0]!), 'utf8')).toContain('Subject: Reset your password');
       } finally {
         worker.kill('SIGTERM');

@@ -2,15 +2,12 @@ import pg from 'pg';
 import { StorefrontChanges } from '../../src/platform/cache/storefront-changes.js';
 import { STOREFRONT_CHANGES_CHANNEL, StorefrontChangesRelay } from '../../src/platform/cache/storefront-changes.relay.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { waitUntil } from '../support/eventually.js';
 
 /** Polls `check` every 20 ms until it holds or `ms` pass. */
-async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const eventually = async (check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> => {
+  await waitUntil(check, { timeout: ms, interval: 20 });
+};
 
 // The embedded database serves one process, so there is no other process to tell (CacheModule adds no relay).
 const describeOnPostgres = databaseKind === 'postgres' ? describe : describe.skip;
@@ -44,8 +41,12 @@ describeOnPostgres('storefront changes between processes (PostgreSQL LISTEN/NOTI
     StorefrontChanges.announce();
     expect(cleared).toBe(before.cleared + 1);
     await eventually(() => heardByPeer.length === before.heard + 1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heardByPeer).toHaveLength(before.heard + 1);
+    // Notifications arrive in commit order: once a marker sent after the announcement is heard, a second copy of the
+    // announcement would have been heard before it.
+    await peer.query('select pg_notify($1, $2)', [STOREFRONT_CHANGES_CHANNEL, 'marker']);
+    await eventually(() => heardByPeer.includes('marker') && cleared === before.cleared + 2); // this process hears the marker too
+    expect(heardByPeer.slice(before.heard)).toHaveLength(2);
+    heardByPeer.splice(heardByPeer.indexOf('marker'), 1);
   });
 
   it('clears this process when another announces, and ignores its own notifications', async () => {
@@ -57,8 +58,11 @@ describeOnPostgres('storefront changes between processes (PostgreSQL LISTEN/NOTI
     await peer.query('select pg_notify($1, $2)', [STOREFRONT_CHANGES_CHANNEL, ownOrigin]);
     await peer.query('select pg_notify($1, $2)', [STOREFRONT_CHANGES_CHANNEL, 'another-process']);
     await eventually(() => cleared === before + 2);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(cleared).toBe(before + 2);
+    // A third announcement from elsewhere is heard after the own one (commit order): once it has cleared, the own
+    // notification has been seen and, rightly, ignored.
+    await peer.query('select pg_notify($1, $2)', [STOREFRONT_CHANGES_CHANNEL, 'a-third-process']);
+    await eventually(() => cleared >= before + 3);
+    expect(cleared).toBe(before + 3);
   });
 
   it('reconnects by itself when its connection is cut, clears the caches it may have missed, and hears again', async () => {

@@ -1,4 +1,4 @@
-import { eventually } from '../support/eventually.js';
+import { eventually, waitUntil } from '../support/eventually.js';
 
 // The journeys' one polling helper (ADR 0037): it must wait for the state, and must still fail when it never comes.
 describe('eventually', () => {
@@ -33,5 +33,22 @@ describe('eventually', () => {
   it('is not a promise itself: a forgotten matcher is a type error, and awaiting it does not hang', async () => {
     const poller = eventually(() => 1);
     expect((poller as unknown as { then?: unknown }).then).toBeUndefined();
+  });
+});
+
+describe('waitUntil', () => {
+  it('resolves with the first value that is not undefined, null or false', async () => {
+    let probes = 0;
+    const probe = () => (++probes < 3 ? (probes === 1 ? undefined : false) : { probes });
+    await expect(waitUntil(probe, { interval: 1 })).resolves.toEqual({ probes: 3 });
+  });
+
+  it('fails naming what it waited for, with the last error, once the time is up', async () => {
+    const probe = async () => {
+      throw new Error('connection refused');
+    };
+    await expect(waitUntil(probe, { timeout: 30, interval: 5, what: 'the worker to start' })).rejects.toThrow(
+      'Timed out after 30 ms waiting for the worker to start (last error: connection refused)',
+    );
   });
 });

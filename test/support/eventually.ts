@@ -58,3 +58,33 @@ export function eventually<T>(read: () => T | Promise<T>, { timeout = 10_000, in
     );
   return matchers(false) as Poller<T>;
 }
+
+export interface WaitUntilOptions extends EventuallyOptions {
+  /** What is awaited, for the message when the time is up ("the worker to start"). */
+  what?: string;
+}
+
+/**
+ * The same polling for a probe that answers "not yet" with `undefined`, `null` or `false` and otherwise returns what
+ * it found (a job row, a process's output line, a load result): resolves with the first such value. A probe that
+ * throws counts as "not yet", like `eventually`'s reads; after `timeout` it fails naming `what` (and the last error).
+ *
+ *   const job = await waitUntil(async () => (await jobRow()).status === 'done' && jobRow(), { what: 'the job' });
+ */
+export async function waitUntil<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, { timeout = 10_000, interval = 50, what = 'the condition' }: WaitUntilOptions = {}): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== null && value !== false) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() >= deadline) {
+      const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`Timed out after ${timeout} ms waiting for ${what}${cause}`);
+    }
+    await delay(interval);
+  }
+}

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { waitUntil } from './eventually.js';
 
 /** One request of a load: when it started and ended (performance.now()), and its status or its error's code. */
 export interface LoadResult {
@@ -31,9 +32,9 @@ export class HttpLoad {
     this.loops = Array.from({ length: concurrency }, (_, index) => this.loop(index));
   }
 
-  /** Resolves once `predicate` holds for the results so far (checked every 20 ms); throws after `timeoutMs`. */
+  /** Resolves once `predicate` holds for the results so far (checked every 20 ms, test/support/eventually.ts); throws after `timeoutMs`. */
   async until(predicate: (results: LoadResult[]) => boolean, timeoutMs: number, what: string): Promise<void> {
-    await waitFor(async () => predicate(this.results) || undefined, timeoutMs, what);
+    await waitUntil(() => predicate(this.results), { timeout: timeoutMs, interval: 20, what });
   }
 
   async stop(): Promise<LoadResult[]> {
@@ -54,17 +55,6 @@ export class HttpLoad {
         this.results.push({ path, startedAt, endedAt: performance.now(), status: null, error: errorCode(error), body: '' });
       }
     }
-  }
-}
-
-/** `check` every `everyMs` until it returns something; throws after `timeoutMs` with what was awaited. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string, everyMs = 20): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (performance.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 

@@ -14,3 +14,15 @@ export async function waitForMail(shop: TestApp, address: string, subject: strin
   }).toMatchObject({ subject });
   return found!;
 }
+
+/**
+ * Waits until the queue has nothing to do now (no job running, none due): what a test needs before it asserts that
+ * something was NOT sent — a wrongly queued mail is a job row from the moment its request answered, so once the
+ * queue is idle it has either been delivered or was never queued. A state to wait for, not a guess at a time.
+ */
+export async function waitForQueueIdle(shop: TestApp): Promise<void> {
+  await eventually(async () => {
+    const [row] = await shop.sql<{ busy: number | string }>(`select count(*) as busy from jobs where status = 'running' or (status = 'pending' and run_at <= now())`);
+    return Number(row!.busy);
+  }).toBe(0);
+}

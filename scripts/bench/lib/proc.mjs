@@ -42,15 +42,28 @@ export function uptimeSeconds() {
   return Number(read('/proc/uptime').split(' ')[0]);
 }
 
-/** The PostgreSQL backends connected to one database: their process title names it. */
+/**
+ * The PostgreSQL processes working for one database: its backends (their process title names the database) and the
+ * parallel workers they start for a parallel scan ("postgres: parallel worker for PID <leader>", a title without the
+ * database: issue 30 item 6 — they were counted as other processes' CPU, so a run with parallel scans looked noisy).
+ */
 export function backendsOf(database) {
   const title = new RegExp(`^postgres: (?:\\S+: )?\\S+ ${database} `);
+  const parallelWorker = /^postgres: (?:\S+: )?parallel worker for PID (\d+)/;
   const pids = [];
+  const workers = []; // [pid, leader pid]
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const cmdline = read(`/proc/${entry}/cmdline`);
-    if (cmdline && title.test(cmdline.replaceAll('\0', ' '))) pids.push(Number(entry));
+    const cmdline = read(`/proc/${entry}/cmdline`)?.replaceAll('\0', ' ');
+    if (!cmdline) continue;
+    if (title.test(cmdline)) pids.push(Number(entry));
+    else {
+      const leader = parallelWorker.exec(cmdline)?.[1];
+      if (leader) workers.push([Number(entry), Number(leader)]);
+    }
   }
+  const ours = new Set(pids);
+  for (const [pid, leader] of workers) if (ours.has(leader)) pids.push(pid);
   return pids;
 }
 
