@@ -1,6 +1,7 @@
 import type { UserView } from '../../../../src/modules/identity/index.js';
 import { defineResource } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
+import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from '../../../../src/shared/contracts/staff.js';
 
 export type { UserView };
 
@@ -18,13 +19,16 @@ const address = (prefix: 'billing_address' | 'delivery_address', section: string
 export const userFields: readonly FieldSpec[] = [
   { name: 'email', label: 'E-mail address', kind: 'email', required: true, maxLength: 254 },
   {
-    name: 'role',
+    // ADR 0044: one choice sets both the seed's role (admin or customer) and the staff role; blank is a customer.
+    name: 'staff_role',
     label: 'Role',
     kind: 'select',
     required: true,
+    nullable: true,
+    hint: 'Staff use this portal; their role decides which parts. Only administrators change roles.',
     options: [
-      { value: 'customer', label: 'Customer' },
-      { value: 'admin', label: 'Administrator (can use this portal)' },
+      { value: '', label: 'Customer (no access to this portal)' },
+      ...STAFF_ROLES.map((role) => ({ value: role, label: `Staff: ${STAFF_ROLE_LABELS[role]} — ${STAFF_ROLE_DESCRIPTIONS[role]}` })),
     ],
   },
   { name: 'first_name', label: 'First name', required: true, maxLength: 100 },
