@@ -17,26 +17,27 @@ const address = (prefix: 'billing_address' | 'delivery_address', section: string
 ];
 
 export const userFields: readonly FieldSpec[] = [
+  { name: 'first_name', label: 'First name', required: true, maxLength: 100 },
+  { name: 'last_name', label: 'Last name', required: true, maxLength: 100 },
   { name: 'email', label: 'E-mail address', kind: 'email', required: true, maxLength: 254 },
+  { name: 'company_name', label: 'Company', nullable: true, maxLength: 200 },
+  { name: 'job_title', label: 'Job title', nullable: true, maxLength: 100 },
+  { name: 'phone', label: 'Telephone', nullable: true, hint: 'Such as 01234 567890.' },
+  { name: 'vat_number', label: 'VAT number', nullable: true, hint: 'Such as GB123456789.' },
   {
     // ADR 0044: one choice sets both the seed's role (admin or customer) and the staff role; blank is a customer.
+    section: 'Access to this portal',
     name: 'staff_role',
     label: 'Role',
     kind: 'select',
     required: true,
     nullable: true,
-    hint: 'Staff use this portal; their role decides which parts. Only administrators change roles.',
+    hint: STAFF_ROLES.filter((role) => role !== 'admin').map((role) => `${STAFF_ROLE_LABELS[role]}: ${STAFF_ROLE_DESCRIPTIONS[role]}.`).join(' '),
     options: [
-      { value: '', label: 'Customer (no access to this portal)' },
-      ...STAFF_ROLES.map((role) => ({ value: role, label: `Staff: ${STAFF_ROLE_LABELS[role]} — ${STAFF_ROLE_DESCRIPTIONS[role]}` })),
+      { value: '', label: 'Customer (no access)' },
+      ...STAFF_ROLES.map((role) => ({ value: role, label: role === 'admin' ? 'Staff: Administrator (everything)' : `Staff: ${STAFF_ROLE_LABELS[role]}` })),
     ],
   },
-  { name: 'first_name', label: 'First name', required: true, maxLength: 100 },
-  { name: 'last_name', label: 'Last name', required: true, maxLength: 100 },
-  { name: 'company_name', label: 'Company', nullable: true, maxLength: 200 },
-  { name: 'job_title', label: 'Job title', nullable: true, maxLength: 100 },
-  { name: 'phone', label: 'Telephone', nullable: true, hint: 'Such as 01234 567890.' },
-  { name: 'vat_number', label: 'VAT number', nullable: true, hint: 'Such as GB123456789.' },
   ...address('billing_address', 'Billing address'),
   ...address('delivery_address', 'Delivery address (when it is not the billing address)'),
   {
