@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
 import { NavLink } from '../admin/kit/links.js';
-import { reachesScreen } from '../admin/kit/staff-access.js';
+import { reachesScreen } from '../admin/kit/screen-areas.js';
 import '../styles/shop.css';
 import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
 import { ErrorDialog } from '../components/ErrorDialog.js';

@@ -3,46 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { type AdminArea, type AreaAccess, reaches, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, type StaffRole } from '../../../src/shared/contracts/staff.js';
 import { useShell } from '../../lib/shell.js';
 import { Link } from './links.js';
-
-/**
- * The portal's screens by area (ADR 0044), longest prefix first where they nest. The same areas as the API's
- * `@AdminController(path, area)`, from the same map (src/shared/contracts/staff.ts): the menu shows a screen only
- * to a role that reaches its area, and opening one anyway shows `NotForYourRole` instead of a page of 403s.
- * A screen missing here is for the `admin` role alone — a new screen is closed until it is given its area.
- */
-export const SCREEN_AREAS: ReadonlyArray<readonly [prefix: string, area: AdminArea, label: string]> = [
-  ['/admin/users', 'users', 'Users'],
-  ['/admin/products', 'catalogue', 'Products'],
-  ['/admin/categories', 'catalogue', 'Categories'],
-  ['/admin/brands', 'catalogue', 'Brand Logos'],
-  ['/admin/orders', 'orders', 'Orders'],
-  ['/admin/delivery', 'orders', 'Delivery'],
-  ['/admin/blog', 'content', 'Blog'],
-  ['/admin/widgets', 'content', 'Widgets'],
-  ['/admin/seo', 'content', 'SEO'],
-  ['/admin/enquiries', 'content', 'Enquiries'],
-  ['/admin/newsletter', 'content', 'Newsletter'],
-];
-
-/** The area of a portal path: `/admin` itself is the dashboard; null for a path no area claims. */
-export function areaOfScreen(path: string): AdminArea | null {
-  const clean = path.replace(/[?#].*$/, '').replace(/\/+$/, '') || '/';
-  if (clean === '/admin') return 'dashboard';
-  return SCREEN_AREAS.find(([prefix]) => clean === prefix || clean.startsWith(`${prefix}/`))?.[1] ?? null;
-}
-
-/** Whether a role may open a portal path (unclaimed paths: the `admin` role only). */
-export function reachesScreen(role: StaffRole | null | undefined, path: string): boolean {
-  const area = areaOfScreen(path);
-  return area ? reaches(role, area) : role === 'admin';
-}
-
-/** Where a role lands on `/admin`: the dashboard, or the first screen it reaches (catalogue → products). */
-export function homeScreenOf(role: StaffRole | null | undefined): { path: string; label: string } {
-  if (reaches(role, 'dashboard')) return { path: '/admin', label: 'Dashboard' };
-  const [path, , label] = SCREEN_AREAS.find(([, area]) => reaches(role, area)) ?? ['/admin', 'dashboard', 'Dashboard'];
-  return { path, label };
-}
+import { areaOfScreen, homeScreenOf, reachesScreen } from './screen-areas.js';
 
 /** The signed-in member of staff's role (null for a customer, who never gets this far: the seed's admin guard). */
 export function useStaffRole(): StaffRole | null {
