@@ -1,3 +1,5 @@
+import type { StaffRole } from './contracts/staff.js';
+
 /**
  * Who is making a request, as resolved from their session: attached to the HTTP request by identity's
  * session guard and read by the edges (controllers, the SSR shell). Ids only — never the entity.
@@ -9,6 +11,8 @@ export interface Viewer {
   userId: number;
   sessionId: number;
   role: Role;
+  /** Which parts of the Administration Portal a `role: admin` reaches (ADR 0044); null for customers. */
+  staffRole: StaffRole | null;
   email: string;
   firstName: string;
   lastName: string;

@@ -209,7 +209,8 @@ describe(`fuzzing every write endpoint (${databaseKind})`, () => {
       const email = uniqueEmail(`fuzzing-${persona}`);
       const res = await new CookieClient(shop, freshIp()).post('/api/register', { first_name: 'Fuzz', last_name: 'Tester', email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD });
       expect(res.status).toBe(201);
-      await shop.sql(`update users set role = ? where email = ?`, [persona, email]);
+      // staff_role with it (ADR 0044: a check holds the two together); the fuzzing admin reaches every area.
+      await shop.sql(`update users set role = ?, staff_role = ? where email = ?`, [persona, persona === 'admin' ? 'admin' : null, email]);
       const [row] = await shop.sql<{ id: number; password_hash: string }>('select id, password_hash from users where email = ?', [email]);
       accounts[persona] = { id: row!.id, email, passwordHash: row!.password_hash };
     }
@@ -222,7 +223,11 @@ describe(`fuzzing every write endpoint (${databaseKind})`, () => {
     const account = accounts[persona];
     // A fuzzed request may have changed the persona's own account after all (a plausible profile with the right
     // current password, an admin's PATCH of a user): put it back, it is not what is tested.
-    if (account) await shop.sql('update users set email = ?, role = ?, password_hash = ? where id = ?', [account.email, persona, account.passwordHash, account.id]);
+    if (account) {
+      await shop.sql('update users set email = ?, role = ?, staff_role = ?, password_hash = ? where id = ?', [
+        account.email, persona, persona === 'admin' ? 'admin' : null, account.passwordHash, account.id,
+      ]);
+    }
     if (current && (!account || (await current.get('/api/user')).status === 200)) return current;
     const browser = new CookieClient(shop, freshIp());
     await browser.get('/api/health'); // the XSRF cookie

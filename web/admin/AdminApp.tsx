@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { FieldControls } from '../components/forms/Field.js';
 import { ApiError } from '../lib/api.js';
 import { AdminLayout } from '../layouts/AdminLayout.js';
 import { PORTAL_FIELD_CONTROLS } from './kit/field-controls.js';
 import { NotificationsProvider } from './kit/notifications.js';
+import { AreaOutlet } from './kit/staff-access.js';
 import { adminRoutes } from './routes.js';
 import './admin.css';
 
@@ -28,7 +29,8 @@ const createAdminRouter = () =>
     {
       element: (
         <AdminLayout>
-          <Outlet />
+          {/* ADR 0044: a screen the staff role does not reach shows "Not available for your role". */}
+          <AreaOutlet />
         </AdminLayout>
       ),
       children: adminRoutes,

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigation } from 'react-router';
 import { NavLink } from '../admin/kit/links.js';
+import { reachesScreen } from '../admin/kit/screen-areas.js';
 import '../styles/shop.css';
 import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
 import { ErrorDialog } from '../components/ErrorDialog.js';
@@ -76,10 +77,13 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <div className="admin-body">
         <nav id={menuId} className="admin-menu" aria-label="Administration" hidden={!menuOpen} data-admin-menu="">
           <ul>
+            {reachesScreen(user?.staff_role, '/admin') && (
             <li>
               <a href="/">Dashboard</a>
             </li>
-            {ADMIN_MENU.map((item) => (
+            )}
+            {/* ADR 0044: only the screens the staff role reaches. */}
+            {ADMIN_MENU.filter((item) => reachesScreen(user?.staff_role, item.to)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to}>{item.label}</NavLink>
               </li>

@@ -1,6 +1,7 @@
 import type { SHOP_MODULES } from '../../modules/index.js';
 import type { PageServicesOf } from '../shop-module.js';
 import type { Viewer } from '../../shared/viewer.js';
+import type { StaffRole } from '../../shared/contracts/staff.js';
 
 /**
  * The application services that page data loaders (`+data.ts`) may call, in-process: each module's narrow
@@ -16,7 +17,8 @@ export type PageServices = PageServicesOf<typeof SHOP_MODULES>;
 export interface ShellData {
   /** Display name of the application; the page title comes from it (seed). */
   appName: string;
-  user: { first_name: string; last_name: string; email: string; role: 'customer' | 'admin' } | null;
+  /** `staff_role`: which parts of the portal an administrator reaches (ADR 0044); the portal's menu follows it. */
+  user: { first_name: string; last_name: string; email: string; role: 'customer' | 'admin'; staff_role: StaffRole | null } | null;
   basket: { grand_total: string; items: number };
   /** The shop's public address (PUBLIC_URL), for canonical and share URLs. */
   publicUrl: string;

@@ -66,7 +66,7 @@ export class SsrController {
 
   /** Seed: the top bar shows the basket's grand total from the start, so the shell carries it. */
   private async shellFor(viewer: PageViewer, basketVisitor: PageBasketVisitor): Promise<ShellData> {
-    const user = viewer && { first_name: viewer.firstName, last_name: viewer.lastName, email: viewer.email, role: viewer.role };
+    const user = viewer && { first_name: viewer.firstName, last_name: viewer.lastName, email: viewer.email, role: viewer.role, staff_role: viewer.staffRole };
     // No basket cookie and nobody signed in: nothing to look up (most anonymous page views).
     const basket = basketVisitor.userId === null && basketVisitor.guestToken === null ? null : await this.services.basket.get(basketVisitor);
     const summary = basket ? { grand_total: basket.totals.grand_total, items: basket.totals.items } : { grand_total: '0.00', items: 0 };

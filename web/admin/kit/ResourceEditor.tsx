@@ -32,6 +32,8 @@ export interface ResourceEditorProps<T extends { id: number }> {
   tabs?: (item: T, details: Tab) => Tab[];
   /** Shapes a new one's body before it is sent (a product's chosen category → `category_ids: [id]`). */
   createBody?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** Shown, not edited: the staff role reads this area but cannot change it (ADR 0044). No save, no delete. */
+  readOnly?: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ResourceEditorProps<T extends { id: number }> {
  * with the API's 422 reasons beside them, saves only what changed, warns before unsaved changes are lost, and
  * deletes after a confirmation. A resource's screen is then its fields and its title.
  */
-export function ResourceEditor<T extends { id: number }>({ resource, fields, title, defaults, children, deleteWarning, tabs, createBody }: ResourceEditorProps<T>) {
+export function ResourceEditor<T extends { id: number }>({ resource, fields, title, defaults, children, deleteWarning, tabs, createBody, readOnly }: ResourceEditorProps<T>) {
   const { id } = useParams();
   const creating = id === undefined;
   const query = useQuery({
@@ -62,6 +64,7 @@ export function ResourceEditor<T extends { id: number }>({ resource, fields, tit
       deleteWarning={deleteWarning}
       tabs={tabs}
       createBody={createBody}
+      readOnly={readOnly}
     >
       {children}
     </EditorForm>
@@ -73,7 +76,7 @@ interface EditorFormProps<T extends { id: number }> extends Omit<ResourceEditorP
   children?: (item: T) => ReactNode;
 }
 
-function EditorForm<T extends { id: number }>({ resource, fields, item, title, defaults, children, deleteWarning, tabs, createBody }: EditorFormProps<T>) {
+function EditorForm<T extends { id: number }>({ resource, fields, item, title, defaults, children, deleteWarning, tabs, createBody, readOnly }: EditorFormProps<T>) {
   const creating = item === undefined;
   const formId = useId();
   const notify = useNotify();
@@ -147,7 +150,10 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
   };
 
   // A code fixed once made (createOnly) is shown, not edited, on an existing one.
-  const shown = useMemo(() => (creating ? fields : fields.map((field) => (field.createOnly ? { ...field, readOnly: true } : field))), [fields, creating]);
+  const shown = useMemo(
+    () => (creating ? fields : fields.map((field) => (field.createOnly || readOnly ? { ...field, readOnly: true } : field))),
+    [fields, creating, readOnly],
+  );
   const unplaced = Object.entries(errors).filter(([name]) => !fields.some((field) => field.name === name || groupOf(field) === name));
   const form = (
     <form
@@ -171,6 +177,11 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
           )}
         </div>
       )}
+      {readOnly && (
+        <p className="notice" data-admin-read-only="">
+          Your staff role can look at this {resource.noun} but not change it.
+        </p>
+      )}
       <FieldSections
         fields={shown}
         values={values}
@@ -178,21 +189,23 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
         look={PORTAL_LOOK}
         onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
       />
-      <div className="admin-form__actions">
-        <button type="submit" className="button" disabled={save.isPending} data-admin-save="">
-          {save.isPending ? 'Saving…' : creating ? `Create ${resource.noun}` : 'Save changes'}
-        </button>
-        {dirty && !save.isPending && (
-          <span className="admin-form__dirty" role="status">
-            Unsaved changes
-          </span>
-        )}
-        {item && deleteWarning && (
-          <button type="button" className="button button--danger-ghost" onClick={() => setConfirmDelete(true)} data-admin-delete="">
-            Delete {resource.noun}
+      {!readOnly && (
+        <div className="admin-form__actions">
+          <button type="submit" className="button" disabled={save.isPending} data-admin-save="">
+            {save.isPending ? 'Saving…' : creating ? `Create ${resource.noun}` : 'Save changes'}
           </button>
-        )}
-      </div>
+          {dirty && !save.isPending && (
+            <span className="admin-form__dirty" role="status">
+              Unsaved changes
+            </span>
+          )}
+          {item && deleteWarning && (
+            <button type="button" className="button button--danger-ghost" onClick={() => setConfirmDelete(true)} data-admin-delete="">
+              Delete {resource.noun}
+            </button>
+          )}
+        </div>
+      )}
     </form>
   );
   return (
@@ -203,7 +216,7 @@ function EditorForm<T extends { id: number }>({ resource, fields, item, title, d
       <h1>{heading}</h1>
       {item && tabs ? <Tabs label={heading} defaultTab="details" tabs={tabs(item, { id: 'details', label: 'Details', render: () => form })} /> : form}
       {item && children?.(item)}
-      {item && deleteWarning && (
+      {item && deleteWarning && !readOnly && (
         <ConfirmDialog
           open={confirmDelete}
           title={`Delete ${title(item)}?`}

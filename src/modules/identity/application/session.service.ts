@@ -56,7 +56,7 @@ export class SessionService {
       await this.sessions.save(session);
     }
     const { user } = session;
-    return { userId: user.id, sessionId: session.id, role: user.role, email: user.email, firstName: user.firstName, lastName: user.lastName, via };
+    return { userId: user.id, sessionId: session.id, role: user.role, staffRole: user.staffRole, email: user.email, firstName: user.firstName, lastName: user.lastName, via };
   }
 
   async revokeToken(token: string): Promise<void> {

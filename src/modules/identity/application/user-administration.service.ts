@@ -5,6 +5,7 @@ import { emailTaken } from '../domain/identity-errors.js';
 import { normaliseEmail, User } from '../domain/user.entity.js';
 import type { ProfileChanges } from './account.service.js';
 import type { Role } from '../../../shared/viewer.js';
+import type { StaffRole } from '../../../shared/contracts/staff.js';
 import { hashPassword, passwordProblems } from './passwords.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
 import { toUserView, type UserView } from './user-view.js';
@@ -23,7 +24,28 @@ export const DEMO_ACCOUNTS = [
 export interface StaffUserInput extends Omit<ProfileChanges, 'email' | 'currentPassword'> {
   email: string;
   role?: Role;
+  /** ADR 0044: null makes a customer; a role makes staff. Left out, `role` decides (admin → `admin`). */
+  staffRole?: StaffRole | null;
   accountTerms?: boolean;
+}
+
+/** Who is reading the user list: a role that cannot change users (orders) sees customers only (ADR 0044). */
+export interface UserReader {
+  customersOnly: boolean;
+}
+
+/**
+ * The staff role a request asks for, with the seed's `role` and `staff_role` held together (ADR 0044): null for a
+ * customer, a role for staff, undefined when neither was given. A staff role on a customer, or a customer's "no
+ * staff role" on an administrator, contradicts itself (422 on `staff_role`).
+ */
+function requestedStaffRole(role: Role | null | undefined, staffRole: StaffRole | null | undefined, current: StaffRole | null): StaffRole | null | undefined {
+  if (staffRole && role === 'customer') throw new InvalidInputError('staff_role', 'A customer has no staff role: leave staff_role out, or make the role admin.');
+  if (staffRole === null && role === 'admin') throw new InvalidInputError('staff_role', 'An administrator needs a staff role: choose one, or make the role customer.');
+  if (staffRole !== undefined) return staffRole;
+  if (role === 'admin') return current ?? 'admin';
+  if (role === 'customer') return null;
+  return undefined;
 }
 
 /** Operators' use cases: create administrators, seed the demo accounts. */
@@ -32,14 +54,17 @@ export class UserAdministrationService {
   constructor(@Inject(USER_REPOSITORY) private readonly users: UserRepository) {}
 
   /** The Administration Portal's user list: searchable by e-mail, name or company, newest first. */
-  async listUsers(query: { search?: string; page: number; perPage: number }): Promise<Page<UserView>> {
-    const { users, total } = await this.users.search(query.search, (query.page - 1) * query.perPage, query.perPage);
+  async listUsers(query: { search?: string; page: number; perPage: number }, reader: UserReader = { customersOnly: false }): Promise<Page<UserView>> {
+    const role = reader.customersOnly ? 'customer' : undefined;
+    const { users, total } = await this.users.search(query.search, (query.page - 1) * query.perPage, query.perPage, role);
     return pageOf(users.map(toUserView), total, query.page, query.perPage);
   }
 
-  /** One user as staff see it (404 for an unknown id). */
-  async getUser(id: number): Promise<UserView> {
-    return toUserView(await this.existing(id));
+  /** One user as staff see it (404 for an unknown id, and for a member of staff when the reader sees customers only). */
+  async getUser(id: number, reader: UserReader = { customersOnly: false }): Promise<UserView> {
+    const user = await this.existing(id);
+    if (reader.customersOnly && user.role !== 'customer') throw new NotFoundError('User');
+    return toUserView(user);
   }
 
   /**
@@ -49,7 +74,8 @@ export class UserAdministrationService {
   async createByStaff(input: StaffUserInput): Promise<UserView> {
     const email = normaliseEmail(input.email);
     if (await this.users.findByEmail(email)) throw emailTaken();
-    const user = new User({ email, firstName: input.firstName, lastName: input.lastName, role: input.role });
+    const staffRole = requestedStaffRole(input.role, input.staffRole, null);
+    const user = new User({ email, firstName: input.firstName, lastName: input.lastName, staffRole });
     user.companyName = input.companyName ?? null;
     user.jobTitle = input.jobTitle ?? null;
     user.phone = input.phone ?? null;
@@ -64,10 +90,12 @@ export class UserAdministrationService {
 
   /**
    * Staff edit a user (the portal's details tab): only the fields given change; `null` clears an optional one.
-   * The names, e-mail and role cannot be cleared; a new e-mail must be free; and an administrator cannot take away
-   * their own admin role (the portal would lock them out mid-edit, and the last admin with it).
+   * The names, e-mail and role cannot be cleared (`staff_role: null` makes a customer); a new e-mail must be free;
+   * and an administrator cannot take away their own admin role, nor narrow their own staff role (the portal would
+   * lock them out mid-edit, and the last admin with it).
    */
-  async updateByStaff(id: number, actorId: number | null, changes: Partial<Omit<StaffUserInput, 'firstName' | 'lastName' | 'email' | 'role'>> & {
+  async updateByStaff(id: number, actorId: number | null, changes: Partial<Omit<StaffUserInput, 'firstName' | 'lastName' | 'email' | 'role' | 'staffRole'>> & {
+    staffRole?: StaffRole | null;
     firstName?: string | null; lastName?: string | null; email?: string | null; role?: Role | null;
   }): Promise<UserView> {
     const user = await this.existing(id);
@@ -83,9 +111,13 @@ export class UserAdministrationService {
         user.changeEmail(email);
       }
     }
-    if (changes.role && changes.role !== user.role) {
-      if (actorId === user.id && user.role === 'admin') throw new InvalidInputError('role', 'You cannot remove your own administrator role.');
-      user.role = changes.role;
+    const staffRole = requestedStaffRole(changes.role, changes.staffRole, user.staffRole);
+    if (staffRole !== undefined && staffRole !== user.staffRole) {
+      if (actorId === user.id && user.staffRole === 'admin') {
+        throw new InvalidInputError(changes.staffRole === undefined ? 'role' : 'staff_role', 'You cannot remove your own administrator role.');
+      }
+      if (staffRole) user.makeStaff(staffRole);
+      else user.makeCustomer();
     }
     if (changes.firstName) user.firstName = changes.firstName;
     if (changes.lastName) user.lastName = changes.lastName;
@@ -120,13 +152,13 @@ export class UserAdministrationService {
     return new Map(users.map((user) => [user.id, { email: user.email, company: user.companyName }]));
   }
 
-  async createAdmin(rawEmail: string, password: string, names: { firstName: string; lastName: string }): Promise<number> {
+  async createAdmin(rawEmail: string, password: string, names: { firstName: string; lastName: string }, staffRole: StaffRole = 'admin'): Promise<number> {
     const email = normaliseEmail(rawEmail);
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new InvalidInputError('email', 'That is not an e-mail address.');
     const problems = passwordProblems(password, [email]);
     if (problems.length > 0) throw new DomainError('invalid', problems[0]!, { password: problems });
     if (await this.users.findByEmail(email)) throw new InvalidInputError('email', `An account for ${email} already exists.`);
-    const user = new User({ email, ...names, role: 'admin' });
+    const user = new User({ email, ...names, staffRole });
     user.passwordHash = await hashPassword(password);
     await this.users.save(user);
     return user.id;

@@ -47,8 +47,8 @@ export interface UserImportResult {
   rejected: Array<{ line: number; reason: string }>;
 }
 
-type ProfileFields = Pick<User, 'firstName' | 'lastName' | 'companyName' | 'jobTitle' | 'phone' | 'vatNumber' | 'role'>;
-const PLAIN_FIELDS = ['firstName', 'lastName', 'companyName', 'jobTitle', 'phone', 'vatNumber', 'role'] as const satisfies ReadonlyArray<keyof ProfileFields>;
+type ProfileFields = Pick<User, 'firstName' | 'lastName' | 'companyName' | 'jobTitle' | 'phone' | 'vatNumber'>;
+const PLAIN_FIELDS = ['firstName', 'lastName', 'companyName', 'jobTitle', 'phone', 'vatNumber'] as const satisfies ReadonlyArray<keyof ProfileFields>;
 
 /**
  * Operators' bulk import of users: upsert by e-mail, one transaction and one look-up query per batch.
@@ -115,6 +115,7 @@ export function differs(user: User, row: UserImportRow): boolean {
   for (const field of PLAIN_FIELDS) {
     if (row[field] !== undefined && row[field] !== user[field]) return true;
   }
+  if (row.role !== undefined && row.role !== user.role) return true;
   if (row.marketingConsent !== undefined && row.marketingConsent !== user.marketingConsent) return true;
   if (row.accountTerms !== undefined && row.accountTerms !== user.accountTerms) return true;
   return row.billingAddress !== undefined && !sameAddress(row.billingAddress, user.billingAddress);
@@ -125,6 +126,11 @@ function applyRow(user: User, row: UserImportRow, now: Date): void {
   for (const field of PLAIN_FIELDS) {
     const value = row[field];
     if (value !== undefined) (fields as Record<typeof field, unknown>)[field] = value;
+  }
+  // ADR 0044: a role changes with its staff role (an imported administrator reaches everything; a customer nothing).
+  if (row.role !== undefined && row.role !== user.role) {
+    if (row.role === 'admin') user.makeStaff('admin');
+    else user.makeCustomer();
   }
   if (row.marketingConsent !== undefined) user.setMarketingConsent(row.marketingConsent, now);
   if (row.accountTerms !== undefined) user.accountTerms = row.accountTerms;

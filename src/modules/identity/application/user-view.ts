@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../../shared/contracts/staff.js';
 import type { PostalAddress, User } from '../domain/user.entity.js';
 
 /** The user as the API and the account pages show it (snake_case, never the password hash). */
@@ -11,6 +12,8 @@ export interface UserView {
   phone: string | null;
   vat_number: string | null;
   role: 'customer' | 'admin';
+  /** Which parts of the portal an administrator reaches (ADR 0044); null for customers. */
+  staff_role: StaffRole | null;
   billing_address: PostalAddress | null;
   delivery_address: PostalAddress | null;
   marketing_consent: boolean;
@@ -35,6 +38,7 @@ export function toUserView(user: User): UserView {
     phone: user.phone,
     vat_number: user.vatNumber,
     role: user.role,
+    staff_role: user.staffRole,
     billing_address: user.billingAddress,
     delivery_address: user.deliveryAddress,
     marketing_consent: user.marketingConsent,

@@ -1,4 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import type { StaffRole } from '../../../shared/contracts/staff.js';
 import type { Role } from '../../../shared/viewer.js';
 
 export interface PostalAddress {
@@ -23,6 +24,11 @@ export class User {
   phone: string | null = null;
   vatNumber: string | null = null;
   role: Role = 'customer';
+  /**
+   * Which parts of the portal this member of staff reaches (ADR 0044): set exactly when `role` is admin (a check
+   * constraint holds the two together), so the seed's admin guard and the finer roles never disagree.
+   */
+  staffRole: StaffRole | null = null;
   billingAddress: PostalAddress | null = null;
   deliveryAddress: PostalAddress | null = null;
   marketingConsent = false;
@@ -39,11 +45,24 @@ export class User {
    */
   emailVerifiedAt: Date | null = null;
 
-  constructor(input: { email: string; firstName: string; lastName: string; role?: Role }) {
+  constructor(input: { email: string; firstName: string; lastName: string; role?: Role; staffRole?: StaffRole | null }) {
     this.email = normaliseEmail(input.email);
     this.firstName = input.firstName;
     this.lastName = input.lastName;
-    this.role = input.role ?? 'customer';
+    if (input.staffRole) this.makeStaff(input.staffRole);
+    else if (input.role === 'admin') this.makeStaff('admin');
+  }
+
+  /** Into the portal with this staff role (an administrator of everything unless said otherwise). */
+  makeStaff(staffRole: StaffRole): void {
+    this.role = 'admin';
+    this.staffRole = staffRole;
+  }
+
+  /** Out of the portal: a customer again, with no staff role. */
+  makeCustomer(): void {
+    this.role = 'customer';
+    this.staffRole = null;
   }
 
   /** Consent is recorded with its time (UK GDPR / PECR); withdrawing clears the time. */
@@ -89,6 +108,7 @@ export const UserSchema = defineEntity({
     phone: p.string().length(40).nullable(),
     vatNumber: p.string().length(20).nullable(),
     role: p.string().length(20),
+    staffRole: p.string().length(20).nullable(),
     billingAddress: p.json<PostalAddress>().nullable(),
     deliveryAddress: p.json<PostalAddress>().nullable(),
     marketingConsent: p.boolean(),

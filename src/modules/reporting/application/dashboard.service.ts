@@ -45,13 +45,15 @@ export interface DashboardView {
       amount_outstanding: number; customer: { id: number; email: string | null };
     }>;
   };
+  /** Null for a staff role that does not reach the catalogue (ADR 0044). */
   low_stock: {
     threshold: number;
     count: number;
     options: Array<{ option_id: number; option_name: string; code: string; qty: number; product: { id: number; title: string } }>;
-  };
-  recent_enquiries: EnquiryView[];
-  recent_newsletter_signups: NewsletterSubscriberView[];
+  } | null;
+  /** Null for a staff role that does not reach content, like the sign-ups. */
+  recent_enquiries: EnquiryView[] | null;
+  recent_newsletter_signups: NewsletterSubscriberView[] | null;
   sales_by_day: Array<SalesView & { date: string }>;
 }
 
@@ -73,7 +75,11 @@ export class DashboardService {
     private readonly newsletter: NewsletterAdminService,
   ) {}
 
-  async figures(now = new Date()): Promise<DashboardView> {
+  /**
+   * `sees` says which areas the viewer's staff role reaches (ADR 0044): the dashboard is the orders role's front page
+   * too, and low stock (catalogue), enquiries and sign-ups (content) are left out — not even read — for a role without them.
+   */
+  async figures(now = new Date(), sees: (area: 'catalogue' | 'content') => boolean = () => true): Promise<DashboardView> {
     // The last 30 UK days (today last) and this month: one statement for all 31 periods.
     const { days, month } = salesPeriods(now, SALES_DAYS);
     const periods: PeriodRange[] = [...days, month];
@@ -82,9 +88,9 @@ export class DashboardService {
     const figures = await this.reads.salesIn(periods, SALE_STATUSES);
     const dispatch = await this.reads.awaitingDispatch(DISPATCH_STATUSES, DASHBOARD_ROWS);
     const overdue = await this.reads.overdueInvoices(new Date(now.getTime() - PAYMENT_TERMS_DAYS * DAY_MS), DASHBOARD_ROWS);
-    const low = await this.stock.lowStock(LOW_STOCK_THRESHOLD, DASHBOARD_ROWS);
-    const enquiries = await this.enquiries.list({ page: 1, perPage: DASHBOARD_ROWS });
-    const signups = await this.newsletter.list({ page: 1, perPage: DASHBOARD_ROWS });
+    const low = sees('catalogue') ? await this.stock.lowStock(LOW_STOCK_THRESHOLD, DASHBOARD_ROWS) : null;
+    const enquiries = sees('content') ? await this.enquiries.list({ page: 1, perPage: DASHBOARD_ROWS }) : null;
+    const signups = sees('content') ? await this.newsletter.list({ page: 1, perPage: DASHBOARD_ROWS }) : null;
     const emails = await this.users.emailsOf([...new Set([...dispatch.oldest, ...overdue.oldest].map((row) => row.customerId))]);
     const customer = (id: number) => ({ id, email: emails.get(id) ?? null });
     const byDay = days.map((day, index) => ({ date: day.date, ...sales(figures[index]!) }));
@@ -107,15 +113,15 @@ export class DashboardService {
           amount_outstanding: row.outstanding, customer: customer(row.customerId),
         })),
       },
-      low_stock: {
+      low_stock: low && {
         threshold: LOW_STOCK_THRESHOLD,
         count: low.count,
         options: low.rows.map((row) => ({
           option_id: row.option_id, option_name: row.option_name, code: row.code, qty: row.qty, product: { id: row.product_id, title: row.product_title },
         })),
       },
-      recent_enquiries: enquiries.data,
-      recent_newsletter_signups: signups.data,
+      recent_enquiries: enquiries?.data ?? null,
+      recent_newsletter_signups: signups?.data ?? null,
       sales_by_day: byDay,
     };
   }

@@ -70,31 +70,38 @@ export function Component() {
             </li>
           )}
         </ListPanel>
-        <ListPanel title={`Low stock (${d.low_stock.threshold} or fewer left)`} empty="Nothing is running low." rows={d.low_stock.options} data="low-stock">
-          {(option) => (
-            <li key={option.option_id}>
-              <Link to={`/admin/products/${option.product.id}?tab=options`}>{option.product.title}</Link> — {option.option_name} ({option.code}):{' '}
-              <strong>{option.qty}</strong> left
-            </li>
-          )}
-        </ListPanel>
-        <ListPanel title="Recent enquiries" empty="No enquiries yet." rows={d.recent_enquiries} data="enquiries" more={{ to: '/admin/enquiries', label: 'All enquiries' }}>
-          {(enquiry) => (
-            <li key={enquiry.id}>
-              <strong>{enquiry.name}</strong>
-              {enquiry.company ? `, ${enquiry.company}` : ''} · {formatDateTime(enquiry.created_at)}
-              <p className="admin-dashboard__excerpt">{enquiry.message.length > 140 ? `${enquiry.message.slice(0, 140)}…` : enquiry.message}</p>
-            </li>
-          )}
-        </ListPanel>
-        <ListPanel title="Newsletter sign-ups" empty="No sign-ups yet." rows={d.recent_newsletter_signups} data="newsletter" more={{ to: '/admin/newsletter', label: 'All subscribers' }}>
-          {(subscriber) => (
-            <li key={subscriber.id}>
-              {subscriber.email} · {formatDateTime(subscriber.created_at)}
-              {subscriber.subscribed ? '' : ' (unsubscribed since)'}
-            </li>
-          )}
-        </ListPanel>
+        {/* ADR 0044: a section of an area the staff role does not reach comes back null, and is left out. */}
+        {d.low_stock && (
+          <ListPanel title={`Low stock (${d.low_stock.threshold} or fewer left)`} empty="Nothing is running low." rows={d.low_stock.options} data="low-stock">
+            {(option) => (
+              <li key={option.option_id}>
+                <Link to={`/admin/products/${option.product.id}?tab=options`}>{option.product.title}</Link> — {option.option_name} ({option.code}):{' '}
+                <strong>{option.qty}</strong> left
+              </li>
+            )}
+          </ListPanel>
+        )}
+        {d.recent_enquiries && (
+          <ListPanel title="Recent enquiries" empty="No enquiries yet." rows={d.recent_enquiries} data="enquiries" more={{ to: '/admin/enquiries', label: 'All enquiries' }}>
+            {(enquiry) => (
+              <li key={enquiry.id}>
+                <strong>{enquiry.name}</strong>
+                {enquiry.company ? `, ${enquiry.company}` : ''} · {formatDateTime(enquiry.created_at)}
+                <p className="admin-dashboard__excerpt">{enquiry.message.length > 140 ? `${enquiry.message.slice(0, 140)}…` : enquiry.message}</p>
+              </li>
+            )}
+          </ListPanel>
+        )}
+        {d.recent_newsletter_signups && (
+          <ListPanel title="Newsletter sign-ups" empty="No sign-ups yet." rows={d.recent_newsletter_signups} data="newsletter" more={{ to: '/admin/newsletter', label: 'All subscribers' }}>
+            {(subscriber) => (
+              <li key={subscriber.id}>
+                {subscriber.email} · {formatDateTime(subscriber.created_at)}
+                {subscriber.subscribed ? '' : ' (unsubscribed since)'}
+              </li>
+            )}
+          </ListPanel>
+        )}
       </div>
     </section>
   );

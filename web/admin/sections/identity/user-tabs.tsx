@@ -38,8 +38,11 @@ export function UserOrdersTab({ user }: { user: UserView }) {
 
 const PREVIEW_STATES: Record<AdminPreviewView['state'], string> = { pending: 'Requested', active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 
-/** Preview requests: approve a pending one, revoke, or give more days to an active or expired one. */
-export function UserPreviewsTab({ user }: { user: UserView }) {
+/**
+ * Preview requests: approve a pending one, revoke, or give more days to an active or expired one. Read-only for a
+ * role that reads users without changing them (ADR 0044): the list without its actions.
+ */
+export function UserPreviewsTab({ user, readOnly = false }: { user: UserView; readOnly?: boolean }) {
   const path = `/api/admin/users/${user.id}/previews`;
   const list = useListQuery<AdminPreviewView>(previews, { path });
   const notify = useNotify();
@@ -68,29 +71,34 @@ export function UserPreviewsTab({ user }: { user: UserView }) {
         { key: 'state', header: 'State', render: (row) => PREVIEW_STATES[row.state] },
         { key: 'requested_at', header: 'Requested', render: (row) => formatDateTime(row.requested_at) },
         { key: 'expires_at', header: 'Expires', render: (row) => (row.expires_at ? formatDateTime(row.expires_at) : '') },
-        {
-          key: 'actions',
-          header: 'Actions',
-          render: (row) => (
-            <span className="admin-row-actions">
-              {row.state === 'pending' && (
-                <button type="button" className="button button--small" disabled={busy === row.id} onClick={() => act.mutate({ id: row.id, action: 'approve' })} data-admin-preview-approve="">
-                  Approve
-                </button>
-              )}
-              {(row.state === 'active' || row.state === 'expired') && (
-                <button type="button" className="button button--small button--secondary" disabled={busy === row.id} onClick={() => act.mutate({ id: row.id, action: 'extend' })}>
-                  Extend 7 days
-                </button>
-              )}
-              {row.state !== 'revoked' && (
-                <button type="button" className="button button--small button--danger-ghost" disabled={busy === row.id} onClick={() => act.mutate({ id: row.id, action: 'revoke' })}>
-                  Revoke
-                </button>
-              )}
-            </span>
-          ),
-        },
+        // ADR 0044: no actions for a role that reads users without changing them.
+        ...(readOnly
+          ? []
+          : [
+              {
+                key: 'actions',
+                header: 'Actions',
+                render: (row: AdminPreviewView) => (
+                  <span className="admin-row-actions">
+                    {row.state === 'pending' && (
+                      <button type="button" className="button button--small" disabled={busy === row.id} onClick={() => act.mutate({ id: row.id, action: 'approve' })} data-admin-preview-approve="">
+                        Approve
+                      </button>
+                    )}
+                    {(row.state === 'active' || row.state === 'expired') && (
+                      <button type="button" className="button button--small button--secondary" disabled={busy === row.id} onClick={() => act.mutate({ id: row.id, action: 'extend' })}>
+                        Extend 7 days
+                      </button>
+                    )}
+                    {row.state !== 'revoked' && (
+                      <button type="button" className="button button--small button--danger-ghost" disabled={busy === row.id} onClick={() => act.mutate({ id: row.id, action: 'revoke' })}>
+                        Revoke
+                      </button>
+                    )}
+                  </span>
+                ),
+              },
+            ]),
       ]}
     />
   );

@@ -1,6 +1,7 @@
 import type { UserView } from '../../../../src/modules/identity/index.js';
 import { defineResource } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
+import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from '../../../../src/shared/contracts/staff.js';
 
 export type { UserView };
 
@@ -16,23 +17,27 @@ const address = (prefix: 'billing_address' | 'delivery_address', section: string
 ];
 
 export const userFields: readonly FieldSpec[] = [
-  { name: 'email', label: 'E-mail address', kind: 'email', required: true, maxLength: 254 },
-  {
-    name: 'role',
-    label: 'Role',
-    kind: 'select',
-    required: true,
-    options: [
-      { value: 'customer', label: 'Customer' },
-      { value: 'admin', label: 'Administrator (can use this portal)' },
-    ],
-  },
   { name: 'first_name', label: 'First name', required: true, maxLength: 100 },
   { name: 'last_name', label: 'Last name', required: true, maxLength: 100 },
+  { name: 'email', label: 'E-mail address', kind: 'email', required: true, maxLength: 254 },
   { name: 'company_name', label: 'Company', nullable: true, maxLength: 200 },
   { name: 'job_title', label: 'Job title', nullable: true, maxLength: 100 },
   { name: 'phone', label: 'Telephone', nullable: true, hint: 'Such as 01234 567890.' },
   { name: 'vat_number', label: 'VAT number', nullable: true, hint: 'Such as GB123456789.' },
+  {
+    // ADR 0044: one choice sets both the seed's role (admin or customer) and the staff role; blank is a customer.
+    section: 'Access to this portal',
+    name: 'staff_role',
+    label: 'Role',
+    kind: 'select',
+    required: true,
+    nullable: true,
+    hint: STAFF_ROLES.filter((role) => role !== 'admin').map((role) => `${STAFF_ROLE_LABELS[role]}: ${STAFF_ROLE_DESCRIPTIONS[role]}.`).join(' '),
+    options: [
+      { value: '', label: 'Customer (no access)' },
+      ...STAFF_ROLES.map((role) => ({ value: role, label: role === 'admin' ? 'Staff: Administrator (everything)' : `Staff: ${STAFF_ROLE_LABELS[role]}` })),
+    ],
+  },
   ...address('billing_address', 'Billing address'),
   ...address('delivery_address', 'Delivery address (when it is not the billing address)'),
   {

@@ -8,7 +8,7 @@ import { AdminPreviewListQuery, ExtendPreviewRequest } from './preview.requests.
 import { IdParam } from '../../../../platform/http/index.js';
 
 /** Previews in the Administration Portal: the list, a user's tab, approve, revoke, extend. */
-@AdminController('api/admin')
+@AdminController('api/admin', 'users')
 export class AdminPreviewsController {
   constructor(private readonly previews: PreviewAdminService) {}
 

@@ -7,7 +7,7 @@ import { AdminUserTabQuery } from './admin-product-view.requests.js';
 import { IdParam } from '../../../../platform/http/index.js';
 
 /** The "product views" tab of the Administration Portal's user page. */
-@AdminController('api/admin/users')
+@AdminController('api/admin/users', 'users')
 export class AdminProductViewsController {
   constructor(private readonly views: ProductViewService) {}
 

@@ -22,7 +22,7 @@ const toInput = (body: BlogPostRequest): BlogPostInput => ({
   publishedAt: body.published_at === undefined ? undefined : body.published_at === null ? null : new Date(body.published_at),
 });
 
-@AdminController('api/admin/blog')
+@AdminController('api/admin/blog', 'content')
 export class AdminBlogController {
   constructor(private readonly blog: BlogAdminService) {}
 

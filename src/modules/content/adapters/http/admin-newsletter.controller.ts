@@ -7,7 +7,7 @@ import { NewsletterAdminService, type NewsletterSubscriberView } from '../../app
 import { NewsletterSubscriberCsvQuery, NewsletterSubscriberListQuery } from './newsletter.requests.js';
 
 /** The Administration Portal's newsletter list and its download. */
-@AdminController('api/admin')
+@AdminController('api/admin', 'content')
 export class AdminNewsletterController {
   constructor(private readonly newsletter: NewsletterAdminService) {}
 

@@ -5,7 +5,7 @@ import { SeoService } from '../../application/seo.service.js';
 import { SeoListQuery } from './admin-seo.requests.js';
 import { IdParam } from '../../../../platform/http/index.js';
 
-@AdminController('api/admin/seo')
+@AdminController('api/admin/seo', 'content')
 export class AdminSeoController {
   constructor(private readonly seo: SeoService) {}
 

@@ -7,7 +7,7 @@ import { type AdminWidgetView, WidgetAdminService } from '../../application/widg
 import { CreateWidgetRequest, UpdateWidgetRequest, UserWidgetsQuery, WidgetListQuery } from './admin-widget.requests.js';
 import { IdParam } from '../../../../platform/http/index.js';
 
-@AdminController('api/admin/widgets')
+@AdminController('api/admin/widgets', 'content')
 export class AdminWidgetsController {
   constructor(private readonly widgets: WidgetAdminService) {}
 
@@ -48,7 +48,7 @@ export class AdminWidgetsController {
 }
 
 /** The "widgets" tab of the Administration Portal's user page: what that user edited last. */
-@AdminController('api/admin/users')
+@AdminController('api/admin/users', 'content')
 export class AdminUserWidgetsController {
   constructor(private readonly widgets: WidgetAdminService) {}
 

@@ -23,7 +23,7 @@ export class EnquiryController {
   }
 }
 
-@AdminController('api/admin/enquiries')
+@AdminController('api/admin/enquiries', 'content')
 export class AdminEnquiryController {
   constructor(private readonly enquiries: EnquiryService) {}
 
@@ -34,7 +34,7 @@ export class AdminEnquiryController {
   }
 }
 
-@AdminController('api/admin')
+@AdminController('api/admin', 'content')
 export class AdminEnquiryCsvController {
   constructor(private readonly enquiries: EnquiryService) {}
 

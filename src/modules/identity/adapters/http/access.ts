@@ -1,9 +1,12 @@
 import { applyDecorators, Controller, createParamDecorator, type ExecutionContext, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import type { AdminArea } from '../../../../shared/contracts/staff.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 
 export const ACCESS_KEY = 'identity:access';
+/** The admin area a controller belongs to (ADR 0044): the guard checks the viewer's staff role reaches it. */
+export const AREA_KEY = 'identity:admin-area';
 export type Access = 'authenticated' | 'admin';
 
 /** Signed-in users only: 401 otherwise. */
@@ -12,15 +15,18 @@ export const Authenticated = () => SetMetadata(ACCESS_KEY, 'authenticated' satis
 export const AdminOnly = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Access);
 
 /**
- * The header every admin controller shares: its path under the API, its group in the API docs (`admin`, or
- * `admin: <area>`), the 401/403 answers, and administrators only.
+ * The header every admin controller shares: its path under the API, its area (ADR 0044: which staff roles reach it,
+ * `ROLE_AREAS` in src/shared/contracts/staff.ts) and its group in the API docs (`admin: <area>`), the 401/403
+ * answers, and administrators only. Every admin controller names its area: there is no default, so a new screen
+ * is never open to every role by accident.
  */
-export const AdminController = (path: string, area?: string) =>
+export const AdminController = (path: string, area: AdminArea) =>
   applyDecorators(
-    ApiTags(area ? `admin: ${area}` : 'admin'),
+    ApiTags(`admin: ${area}`),
     ApiUnauthorizedResponse({ description: 'Not signed in.' }),
-    ApiForbiddenResponse({ description: 'Not an administrator.' }),
+    ApiForbiddenResponse({ description: `Not an administrator, or the staff role does not reach the ${area} area.` }),
     AdminOnly(),
+    SetMetadata(AREA_KEY, area),
     Controller(path),
   );
 

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional, IntersectionType, OmitType, PartialType, PickType } from '@nestjs/swagger';
-import { IsBoolean, IsIn } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { searchQuery, OptionalNotNull } from '../../../../platform/http/index.js';
+import { STAFF_ROLES, type StaffRole } from '../../../../shared/contracts/staff.js';
 import { ROLES, type Role } from '../../../../shared/viewer.js';
 import { ProfileRequest, RegisterRequest } from './identity.requests.js';
 
@@ -24,9 +25,16 @@ export class CreateUserByStaffRequest extends IntersectionType(
   OmitType(ProfileRequest, ['email', 'current_password'] as const),
   AccountTermsRequest,
 ) {
-  @ApiPropertyOptional({ enum: ROLES, default: 'customer' })
+  @ApiPropertyOptional({ enum: ROLES, default: 'customer', description: '`admin` lets the user into the Administration Portal (with `staff_role` `admin` unless given).' })
   @OptionalNotNull() @IsIn(ROLES, { message: `role must be ${ROLES.join(' or ')}.` })
   role?: Role;
+
+  @ApiPropertyOptional({
+    enum: STAFF_ROLES, nullable: true,
+    description: 'Which parts of the portal the user reaches (ADR 0044). Giving one makes the user staff (`role` admin); `null` makes them a customer.',
+  })
+  @IsOptional() @IsIn(STAFF_ROLES, { message: `staff_role must be one of ${STAFF_ROLES.join(', ')} (or null for a customer).` })
+  staff_role?: StaffRole | null;
 }
 
 /**

@@ -4,7 +4,9 @@ import type { FastifyReply } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
 import { isStateChanging, xsrfHeaderMatchesSession } from '../../../../platform/http/index.js';
 import { SessionService } from '../../application/session.service.js';
-import { type Access, ACCESS_KEY, type RequestWithViewer } from './access.js';
+import { type AdminArea, reaches, STAFF_ROLE_LABELS } from '../../../../shared/contracts/staff.js';
+import type { Viewer } from '../../../../shared/viewer.js';
+import { type Access, ACCESS_KEY, AREA_KEY, type RequestWithViewer } from './access.js';
 import { clearSessionCookie, tokenOf } from './session-cookie.js';
 
 /**
@@ -36,6 +38,19 @@ export class SessionGuard implements CanActivate {
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
     if (access && !viewer) throw new UnauthorizedException('You are not signed in.');
     if (access === 'admin' && viewer?.role !== 'admin') throw new ForbiddenException('This needs an administrator.');
+    const area = this.reflector.getAllAndOverride<AdminArea | undefined>(AREA_KEY, [context.getHandler(), context.getClass()]);
+    if (area && viewer) assertReaches(viewer, area, isStateChanging(request.method) ? 'write' : 'read');
     return true;
   }
+}
+
+/** ADR 0044: the staff role must reach the route's area — for reading on GET/HEAD, for changes otherwise. */
+function assertReaches(viewer: Viewer, area: AdminArea, access: 'read' | 'write'): void {
+  if (reaches(viewer.staffRole, area, access)) return;
+  const role = viewer.staffRole ? STAFF_ROLE_LABELS[viewer.staffRole] : 'none';
+  throw new ForbiddenException(
+    access === 'write' && reaches(viewer.staffRole, area, 'read')
+      ? `Your staff role (${role}) can look at ${area} but not change it. Ask an administrator.`
+      : `Your staff role (${role}) does not reach ${area}. Ask an administrator.`,
+  );
 }

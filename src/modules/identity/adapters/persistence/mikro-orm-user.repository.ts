@@ -1,3 +1,4 @@
+import type { Role } from '../../../../shared/viewer.js';
 import { EntityManager, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { emailTaken } from '../../domain/identity-errors.js';
 import { Injectable } from '@nestjs/common';
@@ -36,12 +37,13 @@ export class MikroOrmUserRepository implements UserRepository {
     return this.em.find(User, { [raw('lower(email)')]: { $in: [...new Set(emails.map(normaliseEmail))] } });
   }
 
-  async search(search: string | undefined, offset: number, limit: number): Promise<{ users: User[]; total: number }> {
+  async search(search: string | undefined, offset: number, limit: number, role?: Role): Promise<{ users: User[]; total: number }> {
     const term = search?.trim();
     const like = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-    const where = like
-      ? { $or: [{ email: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }, { companyName: { $ilike: like } }] }
-      : {};
+    const where = {
+      ...(like ? { $or: [{ email: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }, { companyName: { $ilike: like } }] } : {}),
+      ...(role ? { role } : {}),
+    };
     const [users, total] = await this.em.findAndCount(User, where, { orderBy: { createdAt: 'desc', id: 'desc' }, offset, limit });
     return { users, total };
   }

@@ -1,3 +1,4 @@
+import type { Role } from '../../../../shared/viewer.js';
 import type { User } from '../../domain/user.entity.js';
 
 export const USER_REPOSITORY = Symbol('UserRepository');
@@ -12,8 +13,8 @@ export interface UserRepository {
   findByEmail(email: string): Promise<User | null>;
   /** The users among `emails` that exist (case-insensitive, any order), in one query. */
   findByEmails(emails: readonly string[]): Promise<User[]>;
-  /** Users whose e-mail, name or company contains `search`, newest first. */
-  search(search: string | undefined, offset: number, limit: number): Promise<{ users: User[]; total: number }>;
+  /** Users whose e-mail, name or company contains `search` (and of `role`, when given), newest first. */
+  search(search: string | undefined, offset: number, limit: number, role?: Role): Promise<{ users: User[]; total: number }>;
   /** Persists the user (new or changed) and everything else pending in this unit of work. */
   save(user: User): Promise<void>;
   /** Persists the users (new or changed) in one flush: batched inserts and updates. */
