@@ -13,6 +13,8 @@ import { ChangesStorefront } from '../../../platform/cache/index.js';
 export interface AdminOrderListQuery {
   search?: string;
   status?: OrderStatus;
+  /** Only orders whose physical goods wait for dispatch (the dashboard's "To dispatch" list). */
+  toDispatch?: boolean;
   /** One customer's orders only (the user edit page's tab). */
   customerId?: number;
   createdFrom?: Date;
@@ -39,7 +41,7 @@ export class OrderAdminService {
     const term = query.search?.trim();
     const customerIds = term && term.length >= 3 ? await this.customersMatching(term) : [];
     const { orders, total } = await this.reads.search(
-      { search: term, customerIds, customerId: query.customerId, status: query.status, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
+      { search: term, customerIds, customerId: query.customerId, status: query.status, toDispatch: query.toDispatch, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
       (query.page - 1) * query.perPage, query.perPage,
     );
     const emails = await this.emailsOf(orders);

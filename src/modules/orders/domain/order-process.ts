@@ -11,6 +11,14 @@ export const ORDER_STATUSES = ['pending_payment', 'awaiting_payment', 'paid', 'p
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * Where an order's physical goods wait for the warehouse: paid or being prepared, and — issue 28 — an order on
+ * account from the moment it is placed (its invoice is issued and due within the terms; the goods go out before the
+ * BACS payment comes). `awaiting_payment` is only ever an order on account: a card order is placed pending payment.
+ * The dashboard's "To dispatch", its list and the portal's orders filter all count these (with a physical line).
+ */
+export const DISPATCH_STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'processing'];
+
+/**
  * Changes the process records without moving the status: `noted` (a payment that failed, a payment after the
  * order was cancelled, a BACS part payment) and `paid_in_full` (BACS payments covering an order on account that
  * staff have already moved on). They go through the same entry point, so only the process writes history.

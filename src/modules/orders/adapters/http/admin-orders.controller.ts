@@ -28,7 +28,7 @@ export class AdminOrdersController {
     // A bare date in `to` means the whole of that day (UTC).
     const before = query.to ? new Date(DATE_ONLY.test(query.to) ? Date.parse(query.to) + 86_400_000 : Date.parse(query.to) + 1) : undefined;
     return this.orders.list({
-      search: query.search, status: query.status, customerId: query.customer, createdFrom: query.from ? new Date(query.from) : undefined, createdBefore: before,
+      search: query.search, status: query.status, toDispatch: query.to_dispatch === 'true', customerId: query.customer, createdFrom: query.from ? new Date(query.from) : undefined, createdBefore: before,
       page: query.page, perPage: query.per_page,
     });
   }

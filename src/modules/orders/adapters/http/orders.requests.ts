@@ -14,6 +14,10 @@ export class AdminOrderListQuery extends searchQuery("Part of the order number, 
   @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}.` })
   status?: OrderStatus;
 
+  @ApiPropertyOptional({ enum: ['true'], description: 'Only orders whose physical goods wait for dispatch: placed on account, paid or processing (the dashboard\'s "To dispatch").' })
+  @Transform(blankToUndefined) @IsOptional() @IsIn(['true'], { message: 'to_dispatch must be true (or left out).' })
+  to_dispatch?: 'true';
+
   @ApiPropertyOptional({ example: '2026-11-01', description: 'Placed on or after this date (or date-time).' })
   @Transform(blankToUndefined) @IsOptional() @IsDateString({ strict: true }, { message: 'from must be a date such as 2026-11-01.' })
   from?: string;
