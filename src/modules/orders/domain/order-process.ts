@@ -117,7 +117,9 @@ export const ORDER_PROCESS: Readonly<Record<OrderStatus, readonly TransitionRule
     // Only the verified webhook marks an order paid: never staff, never the browser returning to /complete.
     // A card payment's receipt is the order confirmation with its invoice.
     { to: 'paid', by: ['payment'], effects: { marksPaid: true, issues: { series: 'invoice' }, mail: { card: 'confirmation', invoice: 'receipt' } } },
-    { to: 'cancelled', by: ['system', 'staff'], effects: REFUND_BEFORE_DISPATCH },
+    // The customer too (issue 28: "Cancel order" on their order page), so the stock goes back at once rather than
+    // at the time-out; a payment after that is `paid_after_cancel`, noted for staff to refund.
+    { to: 'cancelled', by: ['system', 'staff', 'customer'], effects: REFUND_BEFORE_DISPATCH },
     PAYMENT_NOTED,
   ],
   // Staff may fulfil an order on account before the money comes; the BACS payments that cover it move it to

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { blankToUndefined, pageQuery, searchQuery, toInt, trim, trimToNull } from '../../../../platform/http/index.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 
@@ -59,4 +59,11 @@ export class BacsPaymentRequest {
   @Transform(trim) @IsString({ message: 'reference must be text.' })
   @MinLength(1, { message: 'Enter the payment reference from the bank statement.' }) @MaxLength(100, { message: 'The reference may be at most 100 characters.' })
   reference!: string;
+}
+
+/** `POST /api/orders/{id}/cancel`: the customer's own unpaid card order. */
+export class CancelOrderRequest {
+  @ApiPropertyOptional({ default: false, description: "Put the order's lines back into the basket (today's prices, capped at stock)." })
+  @IsOptional() @IsBoolean({ message: 'restore_basket must be true or false.' })
+  restore_basket?: boolean;
 }

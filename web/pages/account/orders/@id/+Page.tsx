@@ -4,6 +4,7 @@ import type { OrderView } from '../../../../../src/modules/orders/index.js';
 import { AccountNav } from '../../../../components/AccountNav.js';
 import { Notice } from '../../../../components/Notice.js';
 import { OrderSummary } from '../../../../components/orders/OrderSummary.js';
+import { UnpaidOrderActions } from '../../../../components/orders/UnpaidOrderActions.js';
 import { errorBodyOf } from '../../../../lib/api.js';
 import { basketApi, itemCount } from '../../../../lib/basket.js';
 import { formatDateTime } from '../../../../lib/format.js';
@@ -97,6 +98,12 @@ export default function Page() {
       <h1>Order {order.number}</h1>
       <AccountNav />
       <p className="account-page__lead">Placed on {formatDateTime(order.created_at)}.</p>
+      {order.status === 'pending_payment' ? (
+        <p className="order-page__unpaid" data-order-unpaid="">
+          This order is waiting for payment: pay now, or cancel it and its items go back on sale.
+        </p>
+      ) : null}
+      <UnpaidOrderActions order={order} />
 
       <div className="order-page__actions" data-order-actions="">
         {order.invoice ? (
