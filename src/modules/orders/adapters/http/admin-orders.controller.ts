@@ -73,6 +73,6 @@ export class AdminOrdersController {
   @ApiConflictResponse({ description: 'The order process does not allow this change (e.g. dispatched without a tracking number).' })
   @ApiNotFoundResponse({ description: 'No order has that id.' })
   transition(@IdParam() id: number, @CurrentViewer() viewer: Viewer, @Body() body: TransitionRequest): Promise<AdminOrderView> {
-    return this.orders.transition(id, body.to, viewer.userId, { note: body.note, trackingNumber: body.tracking_number });
+    return this.orders.transition(id, body.to, viewer.userId, { note: body.note, noteVisible: body.note_visible, trackingNumber: body.tracking_number });
   }
 }

@@ -42,6 +42,10 @@ export class TransitionRequest {
   @IsString({ message: 'note must be text.' }) @MaxLength(2000, { message: 'The note may be at most 2000 characters.' })
   note?: string | null;
 
+  @ApiPropertyOptional({ default: false, description: 'Show the note to the customer in their order\'s history; otherwise it is internal.' })
+  @IsOptional() @IsBoolean({ message: 'note_visible must be true or false.' })
+  note_visible?: boolean;
+
   @ApiPropertyOptional({ nullable: true, maxLength: 60, description: 'Needed to mark an order dispatched.' })
   @ValidateIf((_o, value) => value !== undefined && value !== null) @Transform(trimToNull)
   @IsString({ message: 'tracking_number must be text.' }) @MaxLength(60, { message: 'The tracking number may be at most 60 characters.' })

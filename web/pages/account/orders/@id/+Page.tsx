@@ -8,7 +8,6 @@ import { UnpaidOrderActions } from '../../../../components/orders/UnpaidOrderAct
 import { errorBodyOf } from '../../../../lib/api.js';
 import { basketApi, itemCount } from '../../../../lib/basket.js';
 import { formatDateTime } from '../../../../lib/format.js';
-import { STATUS_LABELS } from '../../../../lib/orders.js';
 import type { Data } from './+data.js';
 import './order-page.css';
 
@@ -19,7 +18,7 @@ interface BuyAgainResult {
   messages: string[];
 }
 
-/** What happened to the order, oldest first: each status change with its date and note. */
+/** What happened to the order, oldest first: a plain sentence per status change, and the notes staff chose to show. */
 function History({ order }: { order: OrderView }) {
   return (
     <section className="order-page__panel" aria-labelledby="order-history-heading">
@@ -28,9 +27,7 @@ function History({ order }: { order: OrderView }) {
         {order.history.map((entry, index) => (
           <li key={index} className="order-history__entry">
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-            <span className="order-history__what">
-              {entry.from === null ? `Order placed: ${STATUS_LABELS[entry.to].toLowerCase()}` : STATUS_LABELS[entry.to]}
-            </span>
+            <span className="order-history__what">{entry.text}</span>
             {entry.note ? <span className="order-history__note">{entry.note}</span> : null}
           </li>
         ))}
