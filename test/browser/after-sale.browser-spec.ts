@@ -103,10 +103,17 @@ describe(`after-sale journeys in Chromium (${databaseKind})`, () => {
     await dialog.locator('[data-admin-confirm-yes]').click();
     await page.locator('h1 [data-order-status="refunded"]').waitFor();
     const history = page.locator('[data-admin-history]');
-    await eventually(() => history.locator('[data-admin-note-visible="internal"]').innerText()).toContain('DVD arrived cracked');
+    await eventually(() => history.locator('[data-admin-note-visible="internal"]').first().innerText()).toContain('DVD arrived cracked');
     await eventually(() => history.locator('[data-admin-note-visible="customer"]').innerText()).toContain('two boxes');
     expect(await history.innerText()).not.toContain('staff (user');
     await shootAdmin(page, 'order-history-notes');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shootAdmin(page, 'order-history-notes');
+    await page.goto('/admin/orders?to_dispatch=true');
+    await page.locator('[data-admin-row]').first().waitFor();
+    await shootAdmin(page, 'orders-to-dispatch');
+    // Refunded, it no longer waits for dispatch.
+    expect(await page.locator('[data-admin-row]').filter({ hasText: placed.number }).count()).toBe(0);
     expect(problems.unexpected()).toEqual([]);
 
     // The council's buyer reads plain sentences and the note shown to them, never the internal one.
