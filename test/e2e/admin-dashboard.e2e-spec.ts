@@ -116,11 +116,17 @@ describe(`GET /api/admin/dashboard (${databaseKind})`, () => {
     expect(tb.ex).toBe(2500);
     expect(tb.inc).toBe(3000);
 
-    expect(body.awaiting_dispatch.count).toBe(2);
+    // Issue 28: E, on account with a poster, waits for dispatch from the moment it is placed, not once paid.
+    expect(body.awaiting_dispatch.count).toBe(3);
     expect(body.awaiting_dispatch.oldest).toEqual([
       { id: a.id, number: a.number, status: 'paid', grand_total: ta.inc, created_at: expect.any(String), customer: { id: buyer.id, email: buyer.email } },
       { id: h.id, number: h.number, status: 'processing', grand_total: th.inc, created_at: expect.any(String), customer: { id: buyer.id, email: buyer.email } },
+      { id: e.id, number: e.number, status: 'awaiting_payment', grand_total: te.inc, created_at: expect.any(String), customer: { id: council.id, email: council.email } },
     ]);
+    // The portal's orders filter behind the card lists the same orders (B has no goods; C is unpaid; D refunded).
+    const toDispatch = await asAdmin.get('/api/admin/orders?to_dispatch=true&per_page=100').expect(200);
+    expect(toDispatch.body.data.map((order: { id: number }) => order.id).sort((x: number, y: number) => x - y)).toEqual([a.id, h.id, e.id]);
+    await asAdmin.get('/api/admin/orders?to_dispatch=yes').expect(422);
 
     expect(body.overdue_invoices.count).toBe(1);
     expect(body.overdue_invoices.amount_outstanding).toBe(te.inc - 1000);

@@ -137,7 +137,38 @@ describe(`Orders API (${databaseKind})`, () => {
       expect(completed.body.next_statuses).toEqual([]);
       const customerView = await as(customer).get(`/api/orders/${paid.id}`).expect(200);
       expect(customerView.body.tracking_number).toBe('JD0002211GB');
-      expect(customerView.body.history[3]).toEqual({ from: 'processing', to: 'dispatched', at: expect.any(String), note: null });
+      expect(customerView.body.history[3]).toEqual({ from: 'processing', to: 'dispatched', at: expect.any(String), text: 'Dispatched', note: null });
+    });
+
+    it('keeps notes internal unless staff show them, tells the customer a plain sentence per status and staff who did it by name', async () => {
+      const paid = await order('physical', { paid: true });
+      await move(paid.id, { to: 'processing', note: 'DVD arrived cracked; customer does not want a replacement' }).expect(200);
+      await move(paid.id, { to: 'dispatched', tracking_number: 'JD0002299GB', note: 'Sent by Royal Mail Tracked 48: allow two working days.', note_visible: true }).expect(200);
+      await move(paid.id, { to: 'completed', note_visible: 'yes' }).expect(422);
+
+      const mine = (await as(customer).get(`/api/orders/${paid.id}`).expect(200)).body;
+      expect(mine.history.map((entry: { text: string; note: string | null }) => [entry.text, entry.note])).toEqual([
+        ['Order placed: awaiting payment', null],
+        ['Paid by card', null],
+        ['Being prepared', null],
+        ['Dispatched', 'Sent by Royal Mail Tracked 48: allow two working days.'],
+      ]);
+      expect(JSON.stringify(mine)).not.toMatch(/cs_test_|cracked/);
+
+      const staffView = (await as(admin).get(`/api/admin/orders/${paid.id}`).expect(200)).body;
+      const [adminUser] = await shop.sql<{ id: number; first_name: string; last_name: string }>('select id, first_name, last_name from users where email = ?', ['admin@example.com']);
+      expect(staffView.history.slice(1)).toEqual([
+        expect.objectContaining({ to: 'paid', note: expect.stringMatching(/^Paid by card \(test cs_test_/), note_visible: false, actor_id: null, actor_name: null }),
+        expect.objectContaining({ to: 'processing', note: expect.stringMatching(/cracked/), note_visible: false, actor_id: adminUser!.id, actor_name: `${adminUser!.first_name} ${adminUser!.last_name}`.trim() }),
+        expect.objectContaining({ to: 'dispatched', note_visible: true, actor_name: `${adminUser!.first_name} ${adminUser!.last_name}`.trim() }),
+      ]);
+      expect(staffView.history[0]).toMatchObject({ actor_id: customerId, actor_name: expect.any(String) });
+
+      // The account page shows the same: no internal note, no session reference.
+      const page = await http().get(`/account/orders/${paid.id}`).set('Authorization', customer).expect(200);
+      expect(page.text).toContain('Paid by card');
+      expect(page.text).toContain('allow two working days');
+      expect(page.text).not.toMatch(/cs_test_|cracked/);
     });
 
     it('completes a digital order straight from paid, but not a physical one', async () => {

@@ -20,7 +20,7 @@ function AddressBlock({ title, address }: { title: string; address: OrderAddress
 }
 
 /** An order as its customer sees it: number, status, PO, lines, totals with VAT, addresses (snapshots, never live). */
-export function OrderSummary({ order, staff = false }: { order: OrderView; /** The portal's view: "PO number", not "Your PO number". */ staff?: boolean }) {
+export function OrderSummary({ order, staff = false }: { order: Omit<OrderView, 'history'>; /** The portal's view: "PO number", not "Your PO number". */ staff?: boolean }) {
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading" data-order={order.id}>
       <div className="order-summary__head">

@@ -1,5 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { OrderResult } from '../../components/orders/OrderResult.js';
+import { UnpaidOrderActions } from '../../components/orders/UnpaidOrderActions.js';
 import { isPaid } from '../../lib/orders.js';
 import type { Data } from './+data.js';
 
@@ -24,9 +25,10 @@ export default function Page() {
         <>
           <h1>Payment cancelled</h1>
           <p>
-            You have not been charged. Order <strong>{order.number}</strong> has not been paid; if it stays unpaid it is cancelled automatically
-            within 30 minutes and its items go back on sale.
+            You have not been charged. Order <strong>{order.number}</strong> has not been paid: pay it now, or cancel it. If it stays unpaid it is
+            cancelled automatically within 30 minutes and its items go back on sale.
           </p>
+          <UnpaidOrderActions order={order} />
         </>
       ) : (
         <>

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
-import { UserAdministrationService } from '../../identity/index.js';
+import { UserAdministrationService, UserDirectory } from '../../identity/index.js';
 import type { Order } from '../domain/order.entity.js';
 import type { OrderStatus } from '../domain/order-process.js';
 import { OrderProcess } from './order-process.service.js';
@@ -13,6 +13,8 @@ import { ChangesStorefront } from '../../../platform/cache/index.js';
 export interface AdminOrderListQuery {
   search?: string;
   status?: OrderStatus;
+  /** Only orders whose physical goods wait for dispatch (the dashboard's "To dispatch" list). */
+  toDispatch?: boolean;
   /** One customer's orders only (the user edit page's tab). */
   customerId?: number;
   createdFrom?: Date;
@@ -32,6 +34,7 @@ export class OrderAdminService {
     @Inject(ORDER_READS) private readonly reads: OrderReads,
     private readonly process: OrderProcess,
     private readonly users: UserAdministrationService,
+    private readonly directory: UserDirectory,
   ) {}
 
   /** Search by order number, PO number or customer e-mail (identity finds the customers); newest first. */
@@ -39,7 +42,7 @@ export class OrderAdminService {
     const term = query.search?.trim();
     const customerIds = term && term.length >= 3 ? await this.customersMatching(term) : [];
     const { orders, total } = await this.reads.search(
-      { search: term, customerIds, customerId: query.customerId, status: query.status, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
+      { search: term, customerIds, customerId: query.customerId, status: query.status, toDispatch: query.toDispatch, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
       (query.page - 1) * query.perPage, query.perPage,
     );
     const emails = await this.emailsOf(orders);
@@ -57,8 +60,12 @@ export class OrderAdminService {
 
   /** Any change the process allows staff (409 otherwise); cancelling and refunds before dispatch give the stock back. */
   @ChangesStorefront()
-  async transition(id: number, to: string, staffId: number, details: { note?: string | null; trackingNumber?: string | null }): Promise<AdminOrderView> {
-    const order = await this.process.transition(id, to, 'staff', { actorUserId: staffId, note: details.note, trackingNumber: details.trackingNumber });
+  async transition(
+    id: number, to: string, staffId: number, details: { note?: string | null; noteVisible?: boolean; trackingNumber?: string | null },
+  ): Promise<AdminOrderView> {
+    const order = await this.process.transition(id, to, 'staff', {
+      actorUserId: staffId, note: details.note, noteVisible: details.noteVisible, trackingNumber: details.trackingNumber,
+    });
     return this.view(order);
   }
 
@@ -66,7 +73,9 @@ export class OrderAdminService {
     const [lines, history, emails, payments] = await Promise.all([
       this.orders.linesOf(order.id), this.reads.historyOf(order.id), this.emailsOf([order]), this.orders.paymentsOf(order.id),
     ]);
-    return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments);
+    // Who did each change, by name (identity's directory, one query for the page).
+    const names = await this.directory.displayNames([...new Set(history.flatMap((entry) => (entry.actorId === null ? [] : [entry.actorId])))]);
+    return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments, names);
   }
 
   private async customersMatching(term: string): Promise<number[]> {

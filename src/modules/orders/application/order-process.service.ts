@@ -16,6 +16,8 @@ export const PAYMENT_TIMEOUT_JOB = 'orders.payment-timeout';
 
 export interface TransitionContext {
   note?: string | null;
+  /** Whether the customer sees the note in their order's history (staff tick "show to the customer"); internal otherwise. */
+  noteVisible?: boolean;
   /** The member of staff or the customer placing the order (null: the shop itself or the payment provider). */
   actorUserId?: number | null;
   trackingNumber?: string | null;
@@ -66,7 +68,7 @@ export class OrderProcess {
     const from = placing ? null : order.status;
     const { entry, rule } = order.transition(change, actor, {
       hasPhysicalLines: lines.some((line) => line.kind === 'physical'),
-      note: context.note, actorUserId: context.actorUserId, trackingNumber: context.trackingNumber, at: context.at,
+      note: context.note, noteVisible: context.noteVisible, actorUserId: context.actorUserId, trackingNumber: context.trackingNumber, at: context.at,
     });
     const effects = rule.effects;
     if (placing) await this.orders.insert(order, lines, entry);

@@ -1,6 +1,7 @@
 import type { Order, OrderAddress, OrderDelivery, OrderHistoryEntry, OrderLine } from '../domain/order.entity.js';
 import type { OrderPayment } from '../domain/order-payment.entity.js';
 import { nextStatuses, type OrderStatus } from '../domain/order-process.js';
+import { customerSentence } from '../domain/customer-history.js';
 import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
 
 /** The Buying API's order (product.md "Orders"): money in integer pence, ex VAT except grand_total. */
@@ -26,7 +27,11 @@ export interface OrderView {
   invoice: { number: string; date: string } | null;
   /** The credit note, once a paid order is refunded. */
   credit_note: { number: string; date: string } | null;
-  history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; note: string | null }>;
+  /**
+   * What the customer reads of each status change, oldest first: a plain sentence ("Paid by card", "Dispatched") and
+   * the note only when staff showed it to them. Changes that keep the status (a payment noted) are not listed.
+   */
+  history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; text: string; note: string | null }>;
 }
 
 /** A row of the customer's order list. */
@@ -51,7 +56,10 @@ export interface AdminOrderView extends Omit<OrderView, 'history'> {
   payments: Array<{ amount: number; reference: string; method: string; received_at: string; recorded_by: number | null }>;
   amount_paid: number;
   amount_due: number;
-  history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; note: string | null; actor_id: number | null }>;
+  /** Every entry, notes included; `note_visible`: the customer sees the note; `actor_name`: who (null = the shop or the provider). */
+  history: Array<{
+    from: OrderStatus | null; to: OrderStatus; at: string; note: string | null; note_visible: boolean; actor_id: number | null; actor_name: string | null;
+  }>;
 }
 
 export interface AdminOrderSummaryView extends OrderSummaryView {
@@ -80,7 +88,13 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
     tracking_number: order.trackingNumber,
     invoice: order.invoiceNumber && order.invoiceDate ? { number: order.invoiceNumber, date: order.invoiceDate.toISOString() } : null,
     credit_note: order.creditNoteNumber && order.creditNoteDate ? { number: order.creditNoteNumber, date: order.creditNoteDate.toISOString() } : null,
-    history: history.map((entry) => ({ from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(), note: entry.note })),
+    history: history
+      .filter((entry) => entry.fromStatus !== entry.toStatus || (entry.visibleToCustomer && entry.note))
+      .map((entry) => ({
+        from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(),
+        text: entry.fromStatus === entry.toStatus ? 'Note from us' : customerSentence(entry.fromStatus, entry.toStatus, order.paymentMethod),
+        note: entry.visibleToCustomer ? entry.note : null,
+      })),
   };
 }
 
@@ -93,6 +107,7 @@ export function toOrderSummary(order: Order): OrderSummaryView {
 
 export function toAdminOrderView(
   order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[], email: string | null, payments: readonly OrderPayment[] = [],
+  actorNames: ReadonlyMap<number, string> = new Map(),
 ): AdminOrderView {
   const paid = order.paymentMethod === 'invoice' ? payments.reduce((sum, payment) => sum + payment.amount, 0) : order.paidAt ? order.grandTotal : 0;
   return {
@@ -107,7 +122,8 @@ export function toAdminOrderView(
     amount_paid: paid,
     amount_due: order.status === 'cancelled' || order.status === 'refunded' ? 0 : Math.max(order.grandTotal - paid, 0),
     history: history.map((entry) => ({
-      from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(), note: entry.note, actor_id: entry.actorId,
+      from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(), note: entry.note, note_visible: entry.visibleToCustomer,
+      actor_id: entry.actorId, actor_name: entry.actorId === null ? null : (actorNames.get(entry.actorId) ?? null),
     })),
   };
 }

@@ -14,6 +14,7 @@ const ALLOWED: Array<[OrderStatus, OrderChange, TransitionActor]> = [
   ['pending_payment', 'paid', 'payment'],
   ['pending_payment', 'cancelled', 'system'],
   ['pending_payment', 'cancelled', 'staff'],
+  ['pending_payment', 'cancelled', 'customer'],
   ['pending_payment', 'noted', 'payment'],
   ['awaiting_payment', 'paid', 'payment'],
   ['awaiting_payment', 'processing', 'staff'],

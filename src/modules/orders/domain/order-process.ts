@@ -11,6 +11,14 @@ export const ORDER_STATUSES = ['pending_payment', 'awaiting_payment', 'paid', 'p
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
+ * Where an order's physical goods wait for the warehouse: paid or being prepared, and — issue 28 — an order on
+ * account from the moment it is placed (its invoice is issued and due within the terms; the goods go out before the
+ * BACS payment comes). `awaiting_payment` is only ever an order on account: a card order is placed pending payment.
+ * The dashboard's "To dispatch", its list and the portal's orders filter all count these (with a physical line).
+ */
+export const DISPATCH_STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'processing'];
+
+/**
  * Changes the process records without moving the status: `noted` (a payment that failed, a payment after the
  * order was cancelled, a BACS part payment) and `paid_in_full` (BACS payments covering an order on account that
  * staff have already moved on). They go through the same entry point, so only the process writes history.
@@ -109,7 +117,9 @@ export const ORDER_PROCESS: Readonly<Record<OrderStatus, readonly TransitionRule
     // Only the verified webhook marks an order paid: never staff, never the browser returning to /complete.
     // A card payment's receipt is the order confirmation with its invoice.
     { to: 'paid', by: ['payment'], effects: { marksPaid: true, issues: { series: 'invoice' }, mail: { card: 'confirmation', invoice: 'receipt' } } },
-    { to: 'cancelled', by: ['system', 'staff'], effects: REFUND_BEFORE_DISPATCH },
+    // The customer too (issue 28: "Cancel order" on their order page), so the stock goes back at once rather than
+    // at the time-out; a payment after that is `paid_after_cancel`, noted for staff to refund.
+    { to: 'cancelled', by: ['system', 'staff', 'customer'], effects: REFUND_BEFORE_DISPATCH },
     PAYMENT_NOTED,
   ],
   // Staff may fulfil an order on account before the money comes; the BACS payments that cover it move it to

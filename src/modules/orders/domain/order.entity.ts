@@ -135,14 +135,17 @@ export class Order {
   transition(
     to: string,
     actor: TransitionActor,
-    context: { hasPhysicalLines: boolean; note?: string | null; actorUserId?: number | null; trackingNumber?: string | null; at?: Date },
+    context: {
+      hasPhysicalLines: boolean; note?: string | null; noteVisible?: boolean; actorUserId?: number | null; trackingNumber?: string | null; at?: Date;
+    },
   ): { entry: OrderHistoryEntry; rule: TransitionRule } {
     const from = this.placed ? this.status : null;
     const trackingNumber = context.trackingNumber ?? this.trackingNumber;
     const rule = checkTransition(from, to, actor, { hasPhysicalLines: context.hasPhysicalLines, trackingNumber, paymentMethod: this.paymentMethod, paid: this.isPaid });
     const at = context.at ?? (from === null ? this.createdAt : new Date());
     if (movesStatus(rule.to)) this.status = rule.to;
-    const entry = new OrderHistoryEntry(this.id ?? 0, from, this.status, at, context.note ?? null, context.actorUserId ?? null);
+    const note = context.note ?? null;
+    const entry = new OrderHistoryEntry(this.id ?? 0, from, this.status, at, note, context.actorUserId ?? null, note !== null && context.noteVisible === true);
     if (rule.to === 'dispatched') this.trackingNumber = trackingNumber;
     if (rule.effects.marksPaid && this.paidAt === null) this.paidAt = at;
     this.updatedAt = at;
@@ -187,7 +190,10 @@ export class OrderLine {
   }
 }
 
-/** One change of an order's status: from (null when placed), to, when, why, and who (null = the shop itself). */
+/**
+ * One change of an order's status: from (null when placed), to, when, why, and who (null = the shop itself). The
+ * note is internal (payment references, staff's remarks) unless staff chose to show it to the customer (issue 28).
+ */
 export class OrderHistoryEntry {
   id!: number;
 
@@ -198,6 +204,7 @@ export class OrderHistoryEntry {
     public at: Date,
     public note: string | null,
     public actorId: number | null,
+    public visibleToCustomer = false,
   ) {}
 }
 
@@ -262,5 +269,6 @@ export const OrderHistoryEntrySchema = defineEntity({
     at: p.datetime(),
     note: p.text().nullable(),
     actorId: p.integer().nullable(),
+    visibleToCustomer: p.boolean().default(false),
   },
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { StockService } from '../../catalogue/index.js';
 import { EnquiryService, NewsletterAdminService, type EnquiryView, type NewsletterSubscriberView } from '../../content/index.js';
 import { UserAdministrationService } from '../../identity/index.js';
-import { EXPORT_TIME_ZONE, type OrderStatus } from '../../orders/index.js';
+import { DISPATCH_STATUSES, EXPORT_TIME_ZONE, type OrderStatus } from '../../orders/index.js';
 import { salesPeriods } from './sales-calendar.js';
 import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
 import { ORDER_DASHBOARD_READS, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
@@ -14,8 +14,6 @@ import { ORDER_DASHBOARD_READS, type OrderDashboardReads, type PeriodRange, type
  * invoice), so a refund takes its order out of the day it was placed.
  */
 export const SALE_STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'processing', 'dispatched', 'completed'];
-/** Paid orders whose goods have not left: what the warehouse has to send. */
-export const DISPATCH_STATUSES: readonly OrderStatus[] = ['paid', 'processing'];
 /** Options with this many or fewer left are "low". */
 export const LOW_STOCK_THRESHOLD = 5;
 export const SALES_DAYS = 30;

@@ -38,7 +38,7 @@ export function Component() {
             {d.sales.this_month.orders} order{d.sales.this_month.orders === 1 ? '' : 's'} · {formatPounds(d.sales.this_month.total_ex_vat)} ex VAT
           </p>
         </Card>
-        <Card title="To dispatch" link={{ to: '/admin/orders?status=paid', label: 'Paid orders' }} data="dispatch" warn={d.awaiting_dispatch.count > 0}>
+        <Card title="To dispatch" link={{ to: '/admin/orders?to_dispatch=true', label: 'Orders to dispatch' }} data="dispatch" warn={d.awaiting_dispatch.count > 0}>
           <p className="admin-card__figure">{d.awaiting_dispatch.count}</p>
           <p className="admin-card__detail">paid or processing, goods not yet sent</p>
         </Card>
@@ -54,7 +54,7 @@ export function Component() {
       </section>
 
       <div className="admin-dashboard__lists">
-        <ListPanel title="Oldest orders to dispatch" empty="Nothing waiting: every paid order has gone out." rows={d.awaiting_dispatch.oldest} data="dispatch">
+        <ListPanel title="Oldest orders to dispatch" empty="Nothing waiting: every order with goods has gone out." rows={d.awaiting_dispatch.oldest} data="dispatch">
           {(order) => (
             <li key={order.id}>
               <Link to={`/admin/orders/${order.id}`}>{order.number}</Link> <StatusBadge status={order.status} /> · {formatDateTime(order.created_at)} ·{' '}

@@ -6,18 +6,16 @@ import { apiFetch } from '../../../lib/api.js';
 import { formFailure } from '../../../lib/form-errors.js';
 import { formatDateTime, formatPounds } from '../../../lib/format.js';
 import { resourceApi } from '../../api/admin-api.js';
-import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
 import { Field } from '../../../components/forms/Field.js';
 import { poundsToPence, penceToPounds } from '../../../components/forms/form-values.js';
 import { Link } from '../../kit/links.js';
 import { useNotify } from '../../kit/notifications.js';
 import { LoadError, Loading } from '../../kit/states.js';
-import { orders, STAFF_STATUS_LABELS, TRANSITION_ACTIONS, type AdminOrderView, type OrderStatus } from './order.resource.js';
+import { orders, type AdminOrderView } from './order.resource.js';
 import { StatusBadge } from './StatusBadge.js';
+import { HistoryPanel } from './order-history.panel.js';
+import { NextSteps } from './order-next-steps.panel.js';
 import './order-screens.css';
-
-/** Statuses that change money or goods, or need a tracking number: they open a dialog before they happen. */
-const ASKS_FIRST: readonly OrderStatus[] = ['dispatched', 'cancelled', 'refunded'];
 
 /** One order for staff: what was bought, where it goes, the allowed next steps, payments on account, documents, history. */
 export function Component() {
@@ -102,120 +100,6 @@ function DeliveryPanel({ order }: { order: AdminOrderView }) {
         </p>
       )}
     </section>
-  );
-}
-
-/** The statuses this order may move to (the order process decides), each a button. */
-function NextSteps({ order }: { order: AdminOrderView }) {
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [asking, setAsking] = useState<OrderStatus | null>(null);
-  const move = useMutation({
-    mutationFn: (body: { to: OrderStatus; note?: string; tracking_number?: string }) =>
-      apiFetch<AdminOrderView>(`${orders.api}/${order.id}/transitions`, { method: 'POST', body }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData([orders.api, String(order.id)], updated);
-      void queryClient.invalidateQueries({ queryKey: [orders.api] });
-      setAsking(null);
-      notify({ kind: 'success', message: `Order ${updated.number} is now ${STAFF_STATUS_LABELS[updated.status].toLowerCase()}.` });
-    },
-    onError: (error) => {
-      // A field error stays in the dialog; a refusal (409: the process does not allow it) is said and the dialog closes.
-      if (Object.keys(formFailure(error).errors).length === 0) {
-        setAsking(null);
-        notify({ kind: 'error', message: formFailure(error).message });
-      }
-    },
-  });
-
-  return (
-    <section className="admin-panel" aria-labelledby="admin-order-next">
-      <h2 id="admin-order-next">Next steps</h2>
-      {order.next_statuses.length === 0 ? (
-        <p className="admin-muted">None: the order is {STAFF_STATUS_LABELS[order.status].toLowerCase()}.</p>
-      ) : (
-        <div className="admin-order__steps">
-          {order.next_statuses.map((status) => {
-            const action = TRANSITION_ACTIONS[status];
-            const danger = status === 'cancelled' || status === 'refunded';
-            return (
-              <button
-                key={status}
-                type="button"
-                className={danger ? 'button button--danger-ghost' : 'button'}
-                disabled={move.isPending}
-                onClick={() => (ASKS_FIRST.includes(status) ? setAsking(status) : move.mutate({ to: status }))}
-                data-admin-transition={status}
-              >
-                {action.label}
-              </button>
-            );
-          })}
-        </div>
-      )}
-      {asking && (
-        <TransitionDialog
-          key={asking}
-          order={order}
-          to={asking}
-          busy={move.isPending}
-          errors={move.error ? formFailure(move.error).errors : {}}
-          onConfirm={(body) => move.mutate({ to: asking, ...body })}
-          onCancel={() => {
-            move.reset();
-            setAsking(null);
-          }}
-        />
-      )}
-    </section>
-  );
-}
-
-function TransitionDialog({ order, to, busy, errors, onConfirm, onCancel }: {
-  order: AdminOrderView;
-  to: OrderStatus;
-  busy: boolean;
-  errors: Record<string, string[]>;
-  onConfirm: (body: { note?: string; tracking_number?: string }) => void;
-  onCancel: () => void;
-}) {
-  const [tracking, setTracking] = useState('');
-  const [note, setNote] = useState('');
-  const [missing, setMissing] = useState(false);
-  const dispatching = to === 'dispatched';
-  const action = TRANSITION_ACTIONS[to];
-  return (
-    <ConfirmDialog
-      open
-      title={`${action.label.replace('…', '')}: order ${order.number}`}
-      confirmLabel={action.label.replace('…', '')}
-      danger={to !== 'dispatched'}
-      busy={busy}
-      onCancel={onCancel}
-      onConfirm={() => {
-        if (dispatching && tracking.trim() === '') {
-          setMissing(true);
-          return;
-        }
-        onConfirm({ note: note.trim() || undefined, tracking_number: dispatching ? tracking.trim() : undefined });
-      }}
-    >
-      {action.confirm && <p>{action.confirm}</p>}
-      {dispatching && (
-        <Field
-          field={{ name: 'tracking_number', label: 'Tracking number', required: true, maxLength: 60, hint: 'The customer gets it in the dispatch e-mail.' }}
-          value={tracking}
-          onChange={(value) => setTracking(String(value))}
-          errors={missing && tracking.trim() === '' ? ['Enter the tracking number.'] : errors.tracking_number}
-        />
-      )}
-      <Field
-        field={{ name: 'note', label: 'Note for the history', kind: 'textarea', maxLength: 2000 }}
-        value={note}
-        onChange={(value) => setNote(String(value))}
-        errors={errors.note}
-      />
-    </ConfirmDialog>
   );
 }
 
@@ -309,28 +193,4 @@ function PaymentsPanel({ order }: { order: AdminOrderView }) {
       )}
     </section>
   );
-}
-
-function HistoryPanel({ order }: { order: AdminOrderView }) {
-  return (
-    <section className="admin-panel" aria-labelledby="admin-order-history">
-      <h2 id="admin-order-history">History</h2>
-      <ol className="admin-order__history" data-admin-history="">
-        {[...order.history].reverse().map((entry, index) => (
-          <li key={index}>
-            <strong>{STAFF_STATUS_LABELS[entry.to]}</strong> · {formatDateTime(entry.at)} ·{' '}
-            <Actor id={entry.actor_id} customerId={order.customer.id} />
-            {entry.note && <p className="admin-order__note">{entry.note}</p>}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-
-/** Who made a change: the shop (or the payment provider), the customer, or a member of staff. */
-function Actor({ id, customerId }: { id: number | null; customerId: number }) {
-  if (id === null) return <>the shop</>;
-  if (id === customerId) return <>the customer</>;
-  return <Link to={`/admin/users/${id}`}>staff (user {id})</Link>;
 }

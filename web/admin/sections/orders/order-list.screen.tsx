@@ -4,7 +4,9 @@ import { ResourceList } from '../../kit/ResourceList.js';
 import { orders, STAFF_STATUS_LABELS, STAFF_STATUSES, type AdminOrderSummaryView } from './order.resource.js';
 import { StatusBadge } from './StatusBadge.js';
 
-const FILTERS = ['status', 'from', 'to'] as const;
+const FILTERS = ['status', 'to_dispatch', 'from', 'to'] as const;
+/** The dashboard's "To dispatch": goods paid for, being prepared, or placed on account (DISPATCH_STATUSES). */
+const DISPATCH_OPTIONS = [{ value: 'true', label: 'Waiting for dispatch' }];
 
 export function Component() {
   return (
@@ -17,6 +19,7 @@ export function Component() {
       toolbar={(list) => (
         <>
           <SelectFilter list={list} name="status" label="Status" options={STAFF_STATUSES.map((status) => ({ value: status, label: STAFF_STATUS_LABELS[status] }))} />
+          <SelectFilter list={list} name="to_dispatch" label="Dispatch" allLabel="Any" options={DISPATCH_OPTIONS} />
           <DateFilter list={list} name="from" label="Placed from" />
           <DateFilter list={list} name="to" label="to" />
         </>

@@ -28,7 +28,7 @@ export class AdminOrdersController {
     // A bare date in `to` means the whole of that day (UTC).
     const before = query.to ? new Date(DATE_ONLY.test(query.to) ? Date.parse(query.to) + 86_400_000 : Date.parse(query.to) + 1) : undefined;
     return this.orders.list({
-      search: query.search, status: query.status, customerId: query.customer, createdFrom: query.from ? new Date(query.from) : undefined, createdBefore: before,
+      search: query.search, status: query.status, toDispatch: query.to_dispatch === 'true', customerId: query.customer, createdFrom: query.from ? new Date(query.from) : undefined, createdBefore: before,
       page: query.page, perPage: query.per_page,
     });
   }
@@ -73,6 +73,6 @@ export class AdminOrdersController {
   @ApiConflictResponse({ description: 'The order process does not allow this change (e.g. dispatched without a tracking number).' })
   @ApiNotFoundResponse({ description: 'No order has that id.' })
   transition(@IdParam() id: number, @CurrentViewer() viewer: Viewer, @Body() body: TransitionRequest): Promise<AdminOrderView> {
-    return this.orders.transition(id, body.to, viewer.userId, { note: body.note, trackingNumber: body.tracking_number });
+    return this.orders.transition(id, body.to, viewer.userId, { note: body.note, noteVisible: body.note_visible, trackingNumber: body.tracking_number });
   }
 }

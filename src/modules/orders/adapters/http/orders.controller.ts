@@ -1,7 +1,7 @@
-import { Controller, Get, Header, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { basketTokenOf, type BasketView } from '../../../basket/index.js';
-import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Page } from '../../../../shared/pagination.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { Authenticated, CurrentViewer } from '../../../identity/index.js';
@@ -9,7 +9,8 @@ import { InvoiceService } from '../../application/invoice.service.js';
 import { pdfFile } from './pdf-file.js';
 import { OrderService } from '../../application/order.service.js';
 import type { OrderSummaryView, OrderView } from '../../application/order-views.js';
-import { OrderListQuery } from './orders.requests.js';
+import { CancelOrderRequest, OrderListQuery } from './orders.requests.js';
+import { CustomerOrderActions, type CancelledOrder } from '../../application/customer-order-actions.service.js';
 import { IdParam } from '../../../../platform/http/index.js';
 
 @ApiTags('orders')
@@ -20,6 +21,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrderService,
     private readonly invoices: InvoiceService,
+    private readonly actions: CustomerOrderActions,
   ) {}
 
   @Get()
@@ -41,6 +43,24 @@ export class OrdersController {
   @ApiNotFoundResponse({ description: 'No such order of this customer.' })
   buyAgain(@CurrentViewer() viewer: Viewer, @IdParam() id: number, @Req() request: FastifyRequest): Promise<BasketView> {
     return this.orders.buyAgain(viewer.userId, id, basketTokenOf(request.cookies));
+  }
+
+  @Post(':id/pay')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '`{payment_url}`: the payment page of the order (its session while open, else a fresh one).' })
+  @ApiConflictResponse({ description: 'The order does not wait for a card payment (paid, cancelled, or on account).' })
+  @ApiNotFoundResponse({ description: 'No such order of this customer.' })
+  pay(@CurrentViewer() viewer: Viewer, @IdParam() id: number): Promise<{ payment_url: string }> {
+    return this.actions.pay(viewer.userId, id);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '`{order: {id, number, status}, basket}`: cancelled, its stock back; `basket` when `restore_basket` put the lines back.' })
+  @ApiConflictResponse({ description: 'The order is paid or moving on, or on account (staff cancel those).' })
+  @ApiNotFoundResponse({ description: 'No such order of this customer.' })
+  cancel(@CurrentViewer() viewer: Viewer, @IdParam() id: number, @Body() body: CancelOrderRequest, @Req() request: FastifyRequest): Promise<CancelledOrder> {
+    return this.actions.cancel(viewer.userId, id, body.restore_basket === true, basketTokenOf(request.cookies));
   }
 
   @Get(':id/invoice.pdf')

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { blankToUndefined, pageQuery, searchQuery, toInt, trim, trimToNull } from '../../../../platform/http/index.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 
@@ -13,6 +13,10 @@ export class AdminOrderListQuery extends searchQuery("Part of the order number, 
   @ApiPropertyOptional({ enum: ORDER_STATUSES }) @Transform(blankToUndefined) @IsOptional()
   @IsIn(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(', ')}.` })
   status?: OrderStatus;
+
+  @ApiPropertyOptional({ enum: ['true'], description: 'Only orders whose physical goods wait for dispatch: placed on account, paid or processing (the dashboard\'s "To dispatch").' })
+  @Transform(blankToUndefined) @IsOptional() @IsIn(['true'], { message: 'to_dispatch must be true (or left out).' })
+  to_dispatch?: 'true';
 
   @ApiPropertyOptional({ example: '2026-11-01', description: 'Placed on or after this date (or date-time).' })
   @Transform(blankToUndefined) @IsOptional() @IsDateString({ strict: true }, { message: 'from must be a date such as 2026-11-01.' })
@@ -38,6 +42,10 @@ export class TransitionRequest {
   @IsString({ message: 'note must be text.' }) @MaxLength(2000, { message: 'The note may be at most 2000 characters.' })
   note?: string | null;
 
+  @ApiPropertyOptional({ default: false, description: 'Show the note to the customer in their order\'s history; otherwise it is internal.' })
+  @IsOptional() @IsBoolean({ message: 'note_visible must be true or false.' })
+  note_visible?: boolean;
+
   @ApiPropertyOptional({ nullable: true, maxLength: 60, description: 'Needed to mark an order dispatched.' })
   @ValidateIf((_o, value) => value !== undefined && value !== null) @Transform(trimToNull)
   @IsString({ message: 'tracking_number must be text.' }) @MaxLength(60, { message: 'The tracking number may be at most 60 characters.' })
@@ -55,4 +63,11 @@ export class BacsPaymentRequest {
   @Transform(trim) @IsString({ message: 'reference must be text.' })
   @MinLength(1, { message: 'Enter the payment reference from the bank statement.' }) @MaxLength(100, { message: 'The reference may be at most 100 characters.' })
   reference!: string;
+}
+
+/** `POST /api/orders/{id}/cancel`: the customer's own unpaid card order. */
+export class CancelOrderRequest {
+  @ApiPropertyOptional({ default: false, description: "Put the order's lines back into the basket (today's prices, capped at stock)." })
+  @IsOptional() @IsBoolean({ message: 'restore_basket must be true or false.' })
+  restore_basket?: boolean;
 }

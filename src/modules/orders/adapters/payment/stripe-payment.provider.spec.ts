@@ -61,3 +61,50 @@ describe('StripePaymentProvider.createSession', () => {
     }
   });
 });
+
+/** "Pay now" (issue 28): an open session is resumed, an expired one is not; a renewal has its own idempotency key; cancelling expires an open one. */
+describe('StripePaymentProvider sessions after checkout', () => {
+  async function withPeer(sessions: Record<string, { status: string; url: string | null }>, work: (provider: StripePaymentProvider, seen: string[]) => Promise<void>) {
+    const { createServer } = await import('node:http');
+    const seen: string[] = [];
+    const peer = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        seen.push(`${request.method} ${request.url} ${request.headers['idempotency-key'] ?? ''}`.trim());
+        const id = /\/v1\/checkout\/sessions\/([\w]+)/.exec(request.url ?? '')?.[1] ?? 'cs_test_fresh';
+        const session = sessions[id] ?? { status: 'open', url: `https://checkout.stripe.test/pay/${id}` };
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ id, object: 'checkout.session', ...session }));
+      });
+    });
+    await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = peer.address() as { port: number };
+      await work(new StripePaymentProvider('sk_test_peer', 'whsec_peer', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 }), seen);
+    } finally {
+      await new Promise((resolve) => peer.close(resolve));
+    }
+  }
+
+  it('resumes an open session, not an expired or completed one', async () => {
+    await withPeer({ cs_open: { status: 'open', url: 'https://checkout.stripe.test/pay/cs_open' }, cs_old: { status: 'expired', url: null }, cs_done: { status: 'complete', url: null } }, async (provider) => {
+      expect(await provider.resumeSession('cs_open')).toEqual({ reference: 'cs_open', url: 'https://checkout.stripe.test/pay/cs_open' });
+      expect(await provider.resumeSession('cs_old')).toBeNull();
+      expect(await provider.resumeSession('cs_done')).toBeNull();
+    });
+  });
+
+  it('asks for a renewal under a key of its own, and expires only an open session', async () => {
+    await withPeer({ cs_open: { status: 'open', url: 'https://x' }, cs_old: { status: 'expired', url: null } }, async (provider, seen) => {
+      await provider.createSession({
+        orderId: 7, number: 'HS-100007', amount: 5994, currency: 'gbp', customerEmail: 'buyer@example.com', successUrl: 'http://shop/complete', cancelUrl: 'http://shop/cancelled',
+        replaces: 'cs_old',
+      });
+      expect(seen.at(-1)).toBe('POST /v1/checkout/sessions order-7-after-cs_old');
+      await provider.endSession('cs_old');
+      expect(seen.some((line) => line.startsWith('POST /v1/checkout/sessions/cs_old/expire'))).toBe(false);
+      await provider.endSession('cs_open');
+      expect(seen.at(-1)).toMatch(/^POST \/v1\/checkout\/sessions\/cs_open\/expire/);
+    });
+  });
+});

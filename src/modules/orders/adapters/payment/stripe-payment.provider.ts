@@ -38,11 +38,23 @@ export class StripePaymentProvider implements PaymentProvider {
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
       },
-      // A retried placing transaction must not open a second session for the same order.
-      { idempotencyKey: `order-${request.orderId}` },
+      // A retried placing transaction must not open a second session for the same order; a renewal ("Pay now"
+      // after the first session expired) gets one fresh session per session it replaces.
+      { idempotencyKey: request.replaces ? `order-${request.orderId}-after-${request.replaces}` : `order-${request.orderId}` },
     );
     if (!session.url) throw new Error(`Stripe returned no URL for the session of order ${request.number}.`);
     return { reference: session.id, url: session.url };
+  }
+
+  async resumeSession(reference: string): Promise<PaymentSession | null> {
+    const session = await this.stripe.checkout.sessions.retrieve(reference);
+    return session.status === 'open' && session.url ? { reference: session.id, url: session.url } : null;
+  }
+
+  async endSession(reference: string): Promise<void> {
+    const session = await this.stripe.checkout.sessions.retrieve(reference);
+    // Only an open session can be expired; a completed one is the webhook's (paid after cancel: staff refund it).
+    if (session.status === 'open') await this.stripe.checkout.sessions.expire(reference);
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent {

@@ -32,6 +32,19 @@ export class TestPaymentProvider implements PaymentProvider {
     return Promise.resolve({ reference, url: `/pay/test/${reference}` });
   }
 
+  /**
+   * The embedded page's sessions never expire on their own: the page offers Pay while the order waits for payment
+   * (the payment time-out cancels the order instead), so the same page is resumed.
+   */
+  resumeSession(reference: string): Promise<PaymentSession | null> {
+    return Promise.resolve({ reference, url: `/pay/test/${reference}` });
+  }
+
+  /** Nothing to end: the page refuses to pay an order that no longer waits for payment. */
+  endSession(): Promise<void> {
+    return Promise.resolve();
+  }
+
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent {
     verifyStripeFormat(rawBody, signatureHeader, this.secret, Math.floor(this.clock() / 1000));
     return eventOf(rawBody);

@@ -1,7 +1,7 @@
-import { EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { EntityManager, raw, type FilterQuery } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { AdminOrderQuery, DownloadLine, OrderReads } from '../../application/ports/order-reads.port.js';
-import type { OrderStatus } from '../../domain/order-process.js';
+import { DISPATCH_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 import { Order, OrderHistoryEntry } from '../../domain/order.entity.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
@@ -30,6 +30,11 @@ export class MikroOrmOrderReads implements OrderReads {
     }
     if (query.customerId !== undefined) where.push({ customerId: query.customerId }); // orders_customer_index
     if (query.status) where.push({ status: query.status });
+    if (query.toDispatch) {
+      // The dashboard's "To dispatch" (reporting's SQL says the same): orders_to_dispatch_index.
+      where.push({ status: { $in: [...DISPATCH_STATUSES] } });
+      where.push({ [raw((alias) => `exists (select 1 from order_lines l where l.order_id = ${alias}.id and l.kind = 'physical')`)]: true });
+    }
     if (query.createdFrom) where.push({ createdAt: { $gte: query.createdFrom } });
     if (query.createdBefore) where.push({ createdAt: { $lt: query.createdBefore } });
     const [orders, total] = await this.em.findAndCount(Order, where.length ? { $and: where } : {}, { orderBy: NEWEST_FIRST, offset, limit });

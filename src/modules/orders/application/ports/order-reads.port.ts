@@ -11,6 +11,8 @@ export interface AdminOrderQuery {
   /** One customer's orders only. */
   customerId?: number;
   status?: OrderStatus;
+  /** Only orders whose physical goods wait for dispatch (DISPATCH_STATUSES with a physical line): the dashboard's list. */
+  toDispatch?: boolean;
   createdFrom?: Date;
   /** Exclusive. */
   createdBefore?: Date;

@@ -15,6 +15,11 @@ export interface PaymentSessionRequest {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The session this one replaces ("Pay now" after the first expired, issue 28): a fresh session, not the first
+   * one again (Stripe's idempotency key differs), and the same fresh one again when the renewal is retried.
+   */
+  replaces?: string;
 }
 
 export interface PaymentSession {
@@ -45,6 +50,10 @@ export interface PaymentProvider {
   /** The `{provider}` of `/api/payments/{provider}/webhook`: `test` or `stripe`. */
   readonly name: string;
   createSession(request: PaymentSessionRequest): Promise<PaymentSession>;
+  /** The session's page while it can still be paid; null once it has expired, was completed or was ended. */
+  resumeSession(reference: string): Promise<PaymentSession | null>;
+  /** Ends a session that must not be paid any more (its order was cancelled); one that has ended already is fine. */
+  endSession(reference: string): Promise<void>;
   /** Checks the signature (and its age: at most 300 s) over the raw body; throws WebhookSignatureError otherwise. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): PaymentEvent;
 }

@@ -4,10 +4,10 @@ import type { OrderView } from '../../../../../src/modules/orders/index.js';
 import { AccountNav } from '../../../../components/AccountNav.js';
 import { Notice } from '../../../../components/Notice.js';
 import { OrderSummary } from '../../../../components/orders/OrderSummary.js';
+import { UnpaidOrderActions } from '../../../../components/orders/UnpaidOrderActions.js';
 import { errorBodyOf } from '../../../../lib/api.js';
 import { basketApi, itemCount } from '../../../../lib/basket.js';
 import { formatDateTime } from '../../../../lib/format.js';
-import { STATUS_LABELS } from '../../../../lib/orders.js';
 import type { Data } from './+data.js';
 import './order-page.css';
 
@@ -18,7 +18,7 @@ interface BuyAgainResult {
   messages: string[];
 }
 
-/** What happened to the order, oldest first: each status change with its date and note. */
+/** What happened to the order, oldest first: a plain sentence per status change, and the notes staff chose to show. */
 function History({ order }: { order: OrderView }) {
   return (
     <section className="order-page__panel" aria-labelledby="order-history-heading">
@@ -27,9 +27,7 @@ function History({ order }: { order: OrderView }) {
         {order.history.map((entry, index) => (
           <li key={index} className="order-history__entry">
             <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-            <span className="order-history__what">
-              {entry.from === null ? `Order placed: ${STATUS_LABELS[entry.to].toLowerCase()}` : STATUS_LABELS[entry.to]}
-            </span>
+            <span className="order-history__what">{entry.text}</span>
             {entry.note ? <span className="order-history__note">{entry.note}</span> : null}
           </li>
         ))}
@@ -97,6 +95,12 @@ export default function Page() {
       <h1>Order {order.number}</h1>
       <AccountNav />
       <p className="account-page__lead">Placed on {formatDateTime(order.created_at)}.</p>
+      {order.status === 'pending_payment' ? (
+        <p className="order-page__unpaid" data-order-unpaid="">
+          This order is waiting for payment: pay now, or cancel it and its items go back on sale.
+        </p>
+      ) : null}
+      <UnpaidOrderActions order={order} />
 
       <div className="order-page__actions" data-order-actions="">
         {order.invoice ? (
