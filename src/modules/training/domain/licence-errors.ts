@@ -25,7 +25,6 @@ export class NotEnoughSeatsError extends DomainError {
       free === 0
         ? `This licence has no free seats, so none of the ${wanted === 1 ? 'invitation was' : `${wanted} invitations were`} sent. Take back a seat or buy more.`
         : `This licence has ${free === 1 ? '1 free seat' : `${free} free seats`}, but you asked to invite ${wanted}. Nobody was invited: remove ${wanted - free} and try again.`,
-      { emails: [`Only ${free} free seat${free === 1 ? '' : 's'}.`] },
     );
   }
 }
