@@ -18,7 +18,10 @@ export function InviteForm({ licence, onInvited }: { licence: Licence; onInvited
   const [text, setText] = useState('');
   const [sent, setSent] = useState<string[]>([]);
   const [invited, setInvited] = useState<{ text: string; at: number } | null>(null);
-  const reasons = form.failure ? Object.entries(form.failure.errors).flatMap(([field, list]) => describe(field, list, sent)) : [];
+  // A refusal counted the seats of its moment: once they change (a seat taken back), its numbers are stale.
+  const [askedWithFree, setAskedWithFree] = useState(licence.seats_free);
+  const failure = askedWithFree === licence.seats_free ? form.failure : null;
+  const reasons = failure ? Object.entries(failure.errors).flatMap(([field, list]) => describe(field, list, sent)) : [];
 
   return (
     <form
@@ -29,6 +32,7 @@ export function InviteForm({ licence, onInvited }: { licence: Licence; onInvited
         event.preventDefault();
         const emails = splitAddresses(text);
         setSent(emails);
+        setAskedWithFree(licence.seats_free);
         void form.submit(async () => {
           const answer = await apiFetch<{ invited: unknown[] }>(`/api/account/licences/${licence.id}/invitations`, { method: 'POST', body: { emails } });
           setText('');
@@ -42,14 +46,14 @@ export function InviteForm({ licence, onInvited }: { licence: Licence; onInvited
       <h3 id={`${id}-title`} className="invite-form__title">
         Invite learners
       </h3>
-      {invited && !form.failure && (
+      {invited && !failure && (
         <Notice key={invited.at} kind="success">
           {invited.text}
         </Notice>
       )}
-      {form.failure && (
+      {failure && (
         <div className="notice notice--error" role="alert" data-invite-error="">
-          <p>{form.failure.message}</p>
+          <p>{failure.message}</p>
           {reasons.length > 0 && (
             <ul>
               {reasons.map((reason) => (
@@ -59,7 +63,7 @@ export function InviteForm({ licence, onInvited }: { licence: Licence; onInvited
           )}
         </div>
       )}
-      <div className={`field${form.failure ? ' field--invalid' : ''}`}>
+      <div className={`field${failure ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={`${id}-emails`}>
           E-mail addresses
         </label>
@@ -75,7 +79,7 @@ export function InviteForm({ licence, onInvited }: { licence: Licence; onInvited
           value={text}
           onChange={(event) => setText(event.target.value)}
           aria-describedby={`${id}-hint`}
-          aria-invalid={form.failure ? true : undefined}
+          aria-invalid={failure ? true : undefined}
           autoComplete="off"
           spellCheck={false}
           data-invite-emails=""
