@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { BACKFILL_OPTION_SEATS } from '../../migrations/Migration20261128000050OptionSeats.js';
 import { OrderProcess } from '../../src/modules/orders/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
@@ -73,6 +74,14 @@ describe(`Training licences (${databaseKind})`, () => {
     [fiveSeats, download] = product.optionIds as [number, number];
   }, 60_000);
   afterAll(() => shop?.close(), 30_000);
+
+  it('backfills the seats of online options made before seats existed from the number in their name (migration 20261128000050)', async () => {
+    const names = ['Online licence — 10 users', 'Online course — 1 learner', 'Online course — 50 Learners', 'Site licence (25 seats)', 'Online access'];
+    const { optionIds } = await createProduct(shop.sql, { options: [...names.map((name) => ({ name, kind: 'online_access' as const, seats: null })), { name: 'DVD — 10 users' }] });
+    await shop.sql(BACKFILL_OPTION_SEATS);
+    const rows = await shop.sql<{ id: number; seats: number | null }>('select id, seats from product_options where id = any(?::int[]) order by id', [`{${optionIds.join(',')}}`]);
+    expect(rows.map((row) => row.seats)).toEqual([10, 1, 50, 25, 1, null]);
+  });
 
   it('turns a paid card order line into a licence of seats × qty, once, and nothing for other kinds', async () => {
     const orderId = await paidOrder(buyer, [{ optionId: fiveSeats, qty: 2 }, { optionId: download, qty: 1 }]);
