@@ -6,7 +6,7 @@ import { UserDirectory } from '../../identity/index.js';
 import { INVITATION_GONE, InvitationGoneError, InvitationNotFoundError, SeatAlreadyHeldError } from '../domain/licence-errors.js';
 import { LEARNER_NAME_MAX_LENGTH } from '../domain/licence-rules.js';
 import { hashInvitationToken, plausibleToken } from './invitation-token.js';
-import { productOf } from './licence.service.js';
+import { productOf } from './licence-mappers.js';
 import type { InvitationLookup, LearnerCourseView } from './licence-views.js';
 import { LICENCE_STORE, type InvitationRow, type LicenceStore } from './ports/licence-store.port.js';
 
@@ -48,7 +48,8 @@ export class LearnerService {
   }
 
   /**
-   * Accepts the invitation for the signed-in user: single use even when two tabs race (the seat's row is locked).
+   * Accepts the invitation for the signed-in user: single use even when two tabs race (the licence's row is locked,
+   * so one person cannot take two of its seats at once either).
    * The same user accepting again gets the same enrolment (a double click); anybody else a 410 that says why.
    */
   async accept(token: string, learner: Learner, givenName: string | undefined): Promise<{ enrolment_id: number }> {

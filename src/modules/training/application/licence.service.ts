@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Environment } from '../../../config/environment.js';
-import { InvalidInputError, DomainError } from '../../../shared/domain-error.js';
+import { InvalidInputError } from '../../../shared/domain-error.js';
 import { OutboundMail } from '../../../platform/mail/index.js';
 import { Transactions } from '../../../platform/persistence/index.js';
-import { StockService, type PurchasableOption } from '../../catalogue/index.js';
+import { StockService } from '../../catalogue/index.js';
 import {
-  LicenceNotFoundError, LicenceRevokedError, LearnerNotFoundError, NotEnoughSeatsError, SeatCompletedError,
+  InvitationsRefusedError, LicenceNotFoundError, LicenceRevokedError, LearnerNotFoundError, NotEnoughSeatsError, SeatCompletedError,
 } from '../domain/licence-errors.js';
 import { SEAT_HOLDING_STATUSES, checkInvitations, freeSeats, invitationExpiry, MAX_INVITATIONS_PER_REQUEST } from '../domain/licence-rules.js';
 import { invitationMail } from './invitation-mail.js';
 import { newInvitationToken } from './invitation-token.js';
-import type { InvitationsView, LearnerView, LicenceView, TrainingProductView } from './licence-views.js';
-import { LICENCE_STORE, type LearnerRow, type LicenceRow, type LicenceStore } from './ports/licence-store.port.js';
+import type { InvitationsView, LicenceView } from './licence-views.js';
+import { toLearnerView, toLicenceView } from './licence-mappers.js';
+import { LICENCE_STORE, type LicenceStore } from './ports/licence-store.port.js';
 
 /** Who is inviting (the signed-in buyer), for the e-mail. */
 export interface Inviter {
@@ -56,7 +57,7 @@ export class LicenceService {
       if (licence.revokedAt) throw new LicenceRevokedError();
       const holders = await this.store.seatHolders(licence.id);
       const check = checkInvitations(emails, new Set(holders));
-      if (Object.keys(check.problems).length > 0) throw new DomainError('invalid', 'Some addresses cannot be invited: nobody was invited.', check.problems);
+      if (Object.keys(check.problems).length > 0) throw new InvitationsRefusedError(check.problems);
       const free = freeSeats(licence.seats, holders.length, false);
       if (check.emails.length > free) throw new NotEnoughSeatsError(check.emails.length, free);
 
@@ -84,34 +85,7 @@ export class LicenceService {
       const learner = await this.store.findLearner(licence.id, learnerId);
       if (!learner || !SEAT_HOLDING_STATUSES.includes(learner.status)) throw new LearnerNotFoundError();
       if (learner.status === 'completed') throw new SeatCompletedError();
-      await this.store.withdraw(learner.id, new Date());
+      await this.store.withdraw(learner.id);
     });
   }
-}
-
-export function productOf(productId: number, option: PurchasableOption | undefined): TrainingProductView {
-  return { id: productId, slug: option?.productSlug ?? String(productId), title: option?.productTitle ?? 'Online course' };
-}
-
-function toLicenceView(licence: LicenceRow, learners: readonly LearnerRow[], option: PurchasableOption | undefined): LicenceView {
-  const used = learners.filter((learner) => SEAT_HOLDING_STATUSES.includes(learner.status)).length;
-  return {
-    id: licence.id,
-    order_id: licence.orderId,
-    product: productOf(licence.productId, option),
-    option_name: option?.name ?? '',
-    seats: licence.seats,
-    seats_used: used,
-    seats_free: freeSeats(licence.seats, used, licence.revokedAt !== null),
-    revoked: licence.revokedAt !== null,
-    created_at: licence.createdAt.toISOString(),
-    learners: learners.map(toLearnerView),
-  };
-}
-
-export function toLearnerView(learner: LearnerRow): LearnerView {
-  return {
-    id: learner.id, email: learner.email, name: learner.name, status: learner.status, invited_at: learner.invitedAt.toISOString(),
-    completed_at: learner.completedAt?.toISOString() ?? null, score: learner.score, certificate_code: learner.certificateCode,
-  };
 }

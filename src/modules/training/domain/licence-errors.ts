@@ -29,6 +29,13 @@ export class NotEnoughSeatsError extends DomainError {
   }
 }
 
+/** 422: some addresses cannot be invited (`emails[i]`: not an address, or already holding a seat); nobody was. */
+export class InvitationsRefusedError extends DomainError {
+  constructor(problems: Record<string, string[]>) {
+    super('invalid', 'Some addresses cannot be invited: nobody was invited.', problems);
+  }
+}
+
 /** 409: the licence's order was refunded or cancelled. */
 export class LicenceRevokedError extends DomainError {
   constructor() {

@@ -93,7 +93,7 @@ export class SqlLicenceStore implements LicenceStore {
     return row ? toLearner(row) : null;
   }
 
-  async withdraw(learnerId: number, _at: Date): Promise<void> {
+  async withdraw(learnerId: number): Promise<void> {
     // The link dies with the seat: acceptance reads the status (withdrawn → 410), and the hash stays so the
     // landing page can say why rather than "unknown link".
     await this.query(`update training_enrolments set status = 'withdrawn' where id = ?`, [learnerId]);
@@ -103,7 +103,7 @@ export class SqlLicenceStore implements LicenceStore {
     const [row] = await this.query<Row>(
       `select ${LICENCE_COLUMNS}, ${LEARNER_COLUMNS}
        from training_enrolments e join training_licences l on l.id = e.licence_id
-       where e.invitation_token_hash = ?${lock ? ' for update of e' : ''}`,
+       where e.invitation_token_hash = ?${lock ? ' for update of l' : ''}`,
       [tokenHash],
     );
     return row ? { ...toLearner(row), licence: toLicence(row) } : null;

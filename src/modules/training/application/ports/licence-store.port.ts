@@ -68,8 +68,9 @@ export interface LicenceStore {
   seatHolders(licenceId: number): Promise<string[]>;
   insertInvitations(licenceId: number, invitations: readonly NewInvitation[]): Promise<LearnerRow[]>;
   findLearner(licenceId: number, learnerId: number): Promise<LearnerRow | null>;
-  withdraw(learnerId: number, at: Date): Promise<void>;
-  /** The invitation with this link hash, its row locked when `lock` (accepting). */
+  /** The buyer took the seat back: it is free again and its link answers 410. */
+  withdraw(learnerId: number): Promise<void>;
+  /** The invitation with this link hash; `lock` (accepting) locks its licence's row, as invitations and take-backs do. */
   findInvitation(tokenHash: string, lock: boolean): Promise<InvitationRow | null>;
   /** Whether the user already holds another learning seat of the licence. */
   userHoldsSeat(licenceId: number, userId: number, exceptLearnerId: number): Promise<boolean>;
