@@ -45,7 +45,9 @@ export class LicenceIssuer implements OnModuleInit {
 
   async revoke(event: OrderTransitionEvent): Promise<void> {
     if (!event.lines.some((line) => line.kind === 'online_access')) return;
-    const seats = await this.store.revokeForOrder(event.orderId, event.at);
-    this.logger.log(`Order ${event.orderNumber} ${event.change}: its licences are revoked, ${seats} unfinished seat(s) with them.`);
+    const revoked = await this.store.revokeForOrder(event.orderId, event.at);
+    if (revoked.licences > 0) {
+      this.logger.log(`Order ${event.orderNumber} ${event.change}: ${revoked.licences} licence(s) revoked, ${revoked.seats} unfinished seat(s) with them.`);
+    }
   }
 }

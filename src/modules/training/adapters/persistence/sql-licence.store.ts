@@ -31,19 +31,19 @@ export class SqlLicenceStore implements LicenceStore {
     return rows.length;
   }
 
-  async revokeForOrder(orderId: number, at: Date): Promise<number> {
+  async revokeForOrder(orderId: number, at: Date): Promise<{ licences: number; seats: number }> {
     const licences = await this.query<{ id: number }>(
       'update training_licences set revoked_at = coalesce(revoked_at, ?) where order_id = ? returning id',
       [at, orderId],
     );
-    if (licences.length === 0) return 0;
+    if (licences.length === 0) return { licences: 0, seats: 0 };
     const seats = await this.query<{ id: number }>(
       `update training_enrolments set status = 'revoked'
        where licence_id = any(?::int[]) and status in ('invited', 'enrolled')
        returning id`,
       [intArray(licences.map((l) => Number(l.id)))],
     );
-    return seats.length;
+    return { licences: licences.length, seats: seats.length };
   }
 
   async listForCustomer(customerId: number): Promise<Array<{ licence: LicenceRow; learners: LearnerRow[] }>> {

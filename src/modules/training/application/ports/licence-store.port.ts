@@ -58,8 +58,8 @@ export interface InvitationRow extends LearnerRow {
 export interface LicenceStore {
   /** Inserts the licences that do not exist yet (one per order line); returns how many were new. */
   createForOrder(licences: readonly NewLicence[]): Promise<number>;
-  /** Marks the order's licences revoked and their unfinished seats `revoked`; returns the seats revoked. */
-  revokeForOrder(orderId: number, at: Date): Promise<number>;
+  /** Marks the order's licences revoked and their unfinished seats `revoked`; returns how many of each. */
+  revokeForOrder(orderId: number, at: Date): Promise<{ licences: number; seats: number }>;
   /** The customer's licences, newest first, each with its learners (not the withdrawn ones), in one statement. */
   listForCustomer(customerId: number): Promise<Array<{ licence: LicenceRow; learners: LearnerRow[] }>>;
   /** Locks the customer's licence row (in the caller's transaction); null if absent or another customer's. */
