@@ -19,6 +19,8 @@ import { Migration20261125000200PayOnAccount } from './Migration20261125000200Pa
 import { Migration20261125000300AdminPortalIndexes } from './Migration20261125000300AdminPortalIndexes.js';
 import { Migration20261126000100BlogCoverUploads } from './Migration20261126000100BlogCoverUploads.js';
 import { Migration20261127000200EmailVerification } from './Migration20261127000200EmailVerification.js';
+import { Migration20261128000050OptionSeats } from './Migration20261128000050OptionSeats.js';
+import { Migration20261128000100CreateTrainingLicences } from './Migration20261128000100CreateTrainingLicences.js';
 import { Migration20261128000300AfterSale } from './Migration20261128000300AfterSale.js';
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
 
@@ -47,6 +49,8 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125000300AdminPortalIndexes', class: Migration20261125000300AdminPortalIndexes },
   { name: 'Migration20261126000100BlogCoverUploads', class: Migration20261126000100BlogCoverUploads },
   { name: 'Migration20261127000200EmailVerification', class: Migration20261127000200EmailVerification },
+  { name: 'Migration20261128000050OptionSeats', class: Migration20261128000050OptionSeats },
+  { name: 'Migration20261128000100CreateTrainingLicences', class: Migration20261128000100CreateTrainingLicences },
   { name: 'Migration20261128000300AfterSale', class: Migration20261128000300AfterSale },
   { name: 'Migration20261128000500StaffRoles', class: Migration20261128000500StaffRoles },
 ];

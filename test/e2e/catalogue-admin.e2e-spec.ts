@@ -302,8 +302,8 @@ describe(`catalogue admin API (${databaseKind})`, () => {
       expect(dvd.body).toMatchObject({ name: 'DVD', price: 19_500, price_inc_vat: 23_400, weight: 250, qty: 3, kind: 'physical', active: true, sort_order: 0, file_id: null, in_stock: true });
       expect(await priceFrom(product.id)).toBe(19_500);
 
-      const online = await staff().post(options).send({ name: 'Online licence', code: code(), price: 9_900, kind: 'online_access' }).expect(201);
-      expect(online.body).toMatchObject({ qty: null, weight: 0, sort_order: 1 });
+      const online = await staff().post(options).send({ name: 'Online licence', code: code(), price: 9_900, kind: 'online_access', seats: 10 }).expect(201);
+      expect(online.body).toMatchObject({ qty: null, weight: 0, sort_order: 1, seats: 10 });
       expect(await priceFrom(product.id)).toBe(9_900);
       expect((await http().get(`/api/products/${product.id}`).expect(200)).body.price_from).toBe(9_900);
 

@@ -31,6 +31,8 @@ export interface OptionFixture {
   weight?: number;
   qty?: number | null;
   kind?: 'physical' | 'download' | 'online_access' | 'course';
+  /** Learners per unit bought; online_access options default to 1, others are null. */
+  seats?: number | null;
   active?: boolean;
 }
 
@@ -78,11 +80,12 @@ export async function createProduct(sql: Sql, fields: ProductFixture = {}): Prom
   const optionIds: number[] = [];
   for (const [index, option] of options.entries()) {
     const [created] = await sql<{ id: number }>(
-      `insert into product_options (product_id, name, code, price, weight, qty, kind, active, sort_order)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+      `insert into product_options (product_id, name, code, price, weight, qty, kind, seats, active, sort_order)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
       [
         productId, option.name ?? 'DVD', option.code ?? `OPT-${id}-${index}`, option.price ?? 1000, option.weight ?? 0,
-        option.qty === undefined ? null : option.qty, option.kind ?? 'physical', option.active ?? true, index,
+        option.qty === undefined ? null : option.qty, option.kind ?? 'physical',
+        option.seats !== undefined ? option.seats : option.kind === 'online_access' ? 1 : null, option.active ?? true, index,
       ],
     );
     optionIds.push(created!.id);

@@ -7,9 +7,11 @@ export const ACCOUNT_LINKS = [
   { href: '/account/orders', label: 'Orders' },
   { href: '/account/downloads', label: 'Downloads' },
   { href: '/account/previews', label: 'Previews' },
+  { href: '/account/training', label: 'Online training' },
+  { href: '/learn', label: 'My courses' },
 ] as const;
 
-/** The account area's own menu (product.md: profile, password, orders, downloads, previews). */
+/** The account area's own menu (product.md: profile, password, orders, downloads, previews, online training). */
 export function AccountNav() {
   const { urlPathname } = usePageContext();
   return (

@@ -6,7 +6,26 @@
  */
 import { TrainingModule, trainingFeatures } from './training.module.js';
 import { shopModule } from '../../platform/shop-module.js';
+import { LicenceService } from './application/licence.service.js';
+import { LearnerService } from './application/learner.service.js';
 
 export { TrainingModule } from './training.module.js';
+export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
+export type { EnrolmentStatus } from './domain/licence-rules.js';
 
-export const trainingShopModule = shopModule({ module: TrainingModule, entities: trainingFeatures.flatMap((f) => f.entities) });
+/** What storefront pages may call of training, in-process. */
+interface TrainingPageServices {
+  /** The buyer's licences with their learners: /account/training. */
+  licences: Pick<LicenceService, 'listForCustomer'>;
+  /** The invitation link's landing page (read-only) and the learner's courses: /learn/invitations/{token}, /learn. */
+  learning: Pick<LearnerService, 'inspect' | 'courses'>;
+}
+
+export const trainingShopModule = shopModule({
+  module: TrainingModule,
+  entities: trainingFeatures.flatMap((f) => f.entities),
+  pageServices: {
+    inject: [LicenceService, LearnerService],
+    build: (licences: LicenceService, learning: LearnerService): TrainingPageServices => ({ licences, learning }),
+  },
+});

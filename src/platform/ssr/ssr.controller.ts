@@ -12,7 +12,7 @@ import { PAGE_SERVICES, PageRenderer } from './page-renderer.js';
 const HEADERS_WE_SET = new Set(['content-security-policy']);
 
 /** Pages that show one visitor's own things whoever asks (and their `*.pageContext.json`). */
-const PERSONAL_PAGES = /^\/(account|admin|basket|checkout|complete|cancelled)(\/|$)/;
+const PERSONAL_PAGES = /^\/(account|admin|basket|checkout|complete|cancelled|learn)(\/|$)/;
 
 /**
  * Pages are never for shared caches. A page with someone's account, basket or order on it, or any page for a

@@ -16,4 +16,5 @@ export const BRAND_LIMITS = { name: 120, website: 500 } as const;
 
 export const OPTION_KINDS = ['physical', 'download', 'online_access', 'course'] as const;
 export type OptionKind = (typeof OPTION_KINDS)[number];
-export const OPTION_LIMITS = { name: 120, code: 64, price: 100_000_000, weight: 1_000_000, qty: 1_000_000 } as const;
+/** `seats`: the learners one `online_access` option gives per unit bought (a licence of seats × qty; issue 26). */
+export const OPTION_LIMITS = { name: 120, code: 64, price: 100_000_000, weight: 1_000_000, qty: 1_000_000, seats: 10_000 } as const;

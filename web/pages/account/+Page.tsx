@@ -20,6 +20,7 @@ const SECTIONS = [
   { href: '/account/orders', title: 'Orders', text: 'Your orders, their delivery and their VAT invoices.' },
   { href: '/account/downloads', title: 'Downloads', text: 'The files of the digital products you have bought.' },
   { href: '/account/previews', title: 'Previews', text: 'The free previews you have requested.' },
+  { href: '/account/training', title: 'Online training', text: 'Your online licences: invite learners and see who has completed.' },
 ] as const;
 
 interface Outcome {

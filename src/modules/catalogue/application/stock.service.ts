@@ -19,6 +19,8 @@ export interface PurchasableOption {
   /** Stock; null = unlimited. */
   qty: number | null;
   fileId: number | null;
+  /** Learners per unit bought: what a licence of an online_access line counts (issue 26); null for other kinds. */
+  seats: number | null;
   /** An active option of a published product. */
   forSale: boolean;
 }
@@ -85,6 +87,7 @@ function toPurchasable(row: PurchasableOptionRow): PurchasableOption {
     weight: Number(row.weight),
     qty: row.qty === null ? null : Number(row.qty),
     fileId: row.file_id === null ? null : Number(row.file_id),
+    seats: row.seats === null || row.seats === undefined ? null : Number(row.seats),
     forSale: Boolean(row.for_sale),
   };
 }

@@ -14,6 +14,8 @@ export interface OptionFields {
   /** Stock; null = unlimited (digital goods). */
   qty: number | null;
   kind: OptionKind;
+  /** Learners per unit bought: required for `online_access`, null for every other kind (issue 26). */
+  seats: number | null;
   /** The product file a download option unlocks. */
   fileId: number | null;
   active: boolean;
@@ -35,6 +37,7 @@ export class ProductOption {
   weight = 0;
   qty: number | null = null;
   kind!: OptionKind;
+  seats: number | null = null;
   fileId: number | null = null;
   active = true;
   sortOrder = 0;
@@ -53,6 +56,7 @@ export class ProductOption {
     this.weight = fields.weight;
     this.qty = fields.qty;
     this.kind = fields.kind;
+    this.seats = fields.kind === 'online_access' ? fields.seats : null;
     this.fileId = fields.fileId;
     this.active = fields.active;
     this.sortOrder = fields.sortOrder;
@@ -75,6 +79,7 @@ export const ProductOptionSchema = defineEntity({
     weight: p.integer(),
     qty: p.integer().nullable(),
     kind: p.string().length(16),
+    seats: p.integer().nullable(),
     fileId: p.integer().nullable(),
     active: p.boolean(),
     sortOrder: p.integer(),

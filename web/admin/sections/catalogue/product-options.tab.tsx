@@ -11,6 +11,7 @@ import { useNotify } from '../../kit/notifications.js';
 import { Empty } from '../../kit/states.js';
 import { FileUploader } from './product-files.tab.js';
 import { productPath, useDeletePart, useProductChanged } from './product-tabs.js';
+import { OPTION_LIMITS } from '../../../../src/shared/contracts/catalogue.js';
 import { OPTION_KIND_LABELS, type Product, type ProductFile, type ProductOption } from './product.resource.js';
 
 const optionFields = (files: readonly ProductFile[]): FieldSpec[] => [
@@ -26,6 +27,13 @@ const optionFields = (files: readonly ProductFile[]): FieldSpec[] => [
     nullable: true,
     options: files.map((file) => ({ value: String(file.id), label: file.name })),
     hint: files.length === 0 ? 'Required for downloads. Upload one on the Files tab first.' : 'Required for downloads: what the buyer gets.',
+  },
+  {
+    name: 'seats',
+    label: 'Seats',
+    kind: 'number',
+    nullable: true,
+    hint: `Online training only (required there): learners one unit gives, 1 to ${OPTION_LIMITS.seats}. A buyer of 2 × 10 seats can invite 20.`,
   },
   { name: 'weight', label: 'Weight (grams)', kind: 'number', hint: 'Posted options only; decides the delivery price.' },
   { name: 'qty', label: 'Quantity in stock', kind: 'number', nullable: true, hint: 'Leave blank for unlimited.' },
@@ -47,6 +55,9 @@ export function ProductOptionsTab({ product }: { product: Product }) {
         <>
           {OPTION_KIND_LABELS[option.kind]}
           {option.kind === 'download' && fileName(option.file_id) && <span className="product-muted-line">{fileName(option.file_id)}</span>}
+          {option.kind === 'online_access' && option.seats !== null && (
+            <span className="product-muted-line">{option.seats === 1 ? '1 seat' : `${option.seats} seats`}</span>
+          )}
         </>
       ),
     },

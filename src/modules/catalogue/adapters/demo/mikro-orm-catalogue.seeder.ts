@@ -90,7 +90,7 @@ export class CatalogueSeeder {
       fresh.forEach((d, i) => {
         for (const [sortOrder, o] of d.options.entries()) {
           em.persist(new ProductOption(products[i]!.id, {
-            name: o.name, code: o.code, price: o.price, weight: o.weight, qty: o.qty, kind: o.kind,
+            name: o.name, code: o.code, price: o.price, weight: o.weight, qty: o.qty, kind: o.kind, seats: o.seats,
             fileId: o.unlocksFile ? (files[i]?.id ?? null) : null, active: o.active, sortOrder,
           }));
           counts.options += 1;

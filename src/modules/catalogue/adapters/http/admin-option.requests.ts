@@ -31,6 +31,12 @@ const Qty = () =>
     IsOptional(), IsInt({ message: 'qty must be a whole number of items in stock, or null for unlimited.' }),
     Min(0, { message: 'qty may not be negative (null means unlimited).' }), Max(OPTION_LIMITS.qty, { message: `qty may be at most ${OPTION_LIMITS.qty}.` }),
   );
+/** Required for `online_access` (the service says so); ignored (stored null) for other kinds. */
+const Seats = () =>
+  applyDecorators(
+    IsOptional(), IsInt({ message: 'seats must be a whole number of learners.' }),
+    Min(1, { message: 'seats must be at least 1.' }), Max(OPTION_LIMITS.seats, { message: `seats may be at most ${OPTION_LIMITS.seats}.` }),
+  );
 const Kind = () => IsIn(OPTION_KINDS, { message: `kind must be one of ${OPTION_KINDS.join(', ')}.` });
 const FileId = () =>
   applyDecorators(IsOptional(), IsInt({ message: 'file_id must be the id of one of this product\'s files, or null.' }), Min(1, { message: 'file_id must be the id of one of this product\'s files, or null.' }), Max(2_147_483_647, { message: 'file_id must be the id of one of this product\'s files, or null.' }));
@@ -55,6 +61,9 @@ export class CreateOptionRequest {
 
   @ApiProperty({ enum: OPTION_KINDS }) @Kind()
   kind!: OptionKind;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Learners per unit bought: required for online_access, null for other kinds.', example: 10 }) @Seats()
+  seats?: number | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'The product file a download option unlocks.' }) @FileId()
   file_id?: number | null;
@@ -85,6 +94,9 @@ export class UpdateOptionRequest {
 
   @ApiPropertyOptional({ enum: OPTION_KINDS }) @OptionalNotNull() @Kind()
   kind?: OptionKind;
+
+  @ApiPropertyOptional({ nullable: true }) @Seats()
+  seats?: number | null;
 
   @ApiPropertyOptional({ nullable: true }) @FileId()
   file_id?: number | null;

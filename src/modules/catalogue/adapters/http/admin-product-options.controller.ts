@@ -7,7 +7,7 @@ import { CreateOptionRequest, UpdateOptionRequest } from './admin-option.request
 import { IdParam } from '../../../../platform/http/index.js';
 
 const toInput = (body: UpdateOptionRequest) => ({
-  name: body.name, code: body.code, price: body.price, weight: body.weight, qty: body.qty, kind: body.kind, fileId: body.file_id,
+  name: body.name, code: body.code, price: body.price, weight: body.weight, qty: body.qty, kind: body.kind, seats: body.seats, fileId: body.file_id,
   active: body.active, sortOrder: body.sort_order,
 });
 
@@ -19,7 +19,7 @@ export class AdminProductOptionsController {
   @Post()
   @ApiCreatedResponse({ description: 'The option.' })
   @ApiNotFoundResponse({ description: 'No product has that id.' })
-  @ApiUnprocessableEntityResponse({ description: 'Field errors (`errors.code` in use; `errors.file_id` not a file of this product, or missing for a download).' })
+  @ApiUnprocessableEntityResponse({ description: 'Field errors (`errors.code` in use; `errors.file_id` not a file of this product, or missing for a download; `errors.seats` missing for online access).' })
   create(@IdParam() productId: number, @Body() body: CreateOptionRequest): Promise<AdminOptionView> {
     const { name, code, price, kind, ...rest } = toInput(body);
     return this.options.add(productId, { ...rest, name: name!, code: code!, price: price!, kind: kind! });

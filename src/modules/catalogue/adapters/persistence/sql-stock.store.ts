@@ -15,7 +15,7 @@ export class SqlStockStore implements StockStore {
     if (optionIds.length === 0) return Promise.resolve([]);
     return this.query<PurchasableOptionRow>(
       `select o.id, o.product_id, p.slug as product_slug, p.title as product_title, o.name, o.code, o.kind, o.price,
-              o.weight, o.qty, o.file_id, (o.active and p.status = 'published') as for_sale
+              o.weight, o.qty, o.file_id, o.seats, (o.active and p.status = 'published') as for_sale
        from product_options o join products p on p.id = o.product_id
        where o.id = any(?::int[])`,
       [`{${optionIds.map((id) => Math.trunc(id)).join(',')}}`],

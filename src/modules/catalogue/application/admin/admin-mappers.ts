@@ -16,6 +16,7 @@ export function toAdminOption(option: ProductOption): AdminOptionView {
     weight: option.weight,
     qty: option.qty,
     kind: option.kind,
+    seats: option.seats,
     file_id: option.fileId,
     active: option.active,
     sort_order: option.sortOrder,

@@ -60,6 +60,8 @@ export interface AdminOptionView {
   weight: number;
   qty: number | null;
   kind: OptionKind;
+  /** Learners per unit bought (online_access only). */
+  seats: number | null;
   file_id: number | null;
   active: boolean;
   sort_order: number;

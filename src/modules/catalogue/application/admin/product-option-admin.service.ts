@@ -16,7 +16,7 @@ import { ChangesStorefront } from '../../../../platform/cache/index.js';
 /** What an administrator writes. On create, left-out fields take the defaults below; on update they keep their value. */
 export type OptionInput = Pick<OptionFields, 'name' | 'code' | 'price' | 'kind'> & Partial<Omit<OptionFields, 'name' | 'code' | 'price' | 'kind'>>;
 
-const DEFAULTS = { weight: 0, qty: null, fileId: null, active: true } as const;
+const DEFAULTS = { weight: 0, qty: null, seats: null, fileId: null, active: true } as const;
 
 /**
  * A product's options (what goes in the basket). Every change runs in one transaction that first locks
@@ -87,6 +87,9 @@ export class ProductOptionAdminService {
     if (fields.fileId !== null && !(await this.media.findFile(productId, fields.fileId))) {
       throw new InvalidInputError('file_id', 'No file of this product has that id.');
     }
+    if (fields.kind === 'online_access' && fields.seats === null) {
+      throw new InvalidInputError('seats', 'An online access option needs its number of seats (learners per unit bought, e.g. 10).');
+    }
     if (fields.kind === 'download' && fields.fileId === null) {
       throw new InvalidInputError('file_id', 'A download option needs the file it unlocks: upload it to the product, then give its id.');
     }
@@ -108,7 +111,7 @@ export class ProductOptionAdminService {
 
 function currentFields(option: ProductOption): OptionFields {
   return {
-    name: option.name, code: option.code, price: option.price, weight: option.weight, qty: option.qty, kind: option.kind,
+    name: option.name, code: option.code, price: option.price, weight: option.weight, qty: option.qty, kind: option.kind, seats: option.seats,
     fileId: option.fileId, active: option.active, sortOrder: option.sortOrder,
   };
 }

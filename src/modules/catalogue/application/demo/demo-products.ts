@@ -36,6 +36,8 @@ export interface DemoOption {
   weight: number;
   qty: number | null;
   kind: OptionKind;
+  /** Learners per unit bought (online_access only). */
+  seats: number | null;
   active: boolean;
   /** Unlocks the product's file (download options). */
   unlocksFile: boolean;
@@ -69,7 +71,7 @@ export const CATEGORY_COLOURS: Readonly<Record<string, string>> = {
 
 function optionsOf(line: DemoLine, code: string, random: SeededRandom): DemoOption[] {
   const option = (suffix: string, name: string, kind: OptionKind, price: number, fields: Partial<DemoOption> = {}): DemoOption => ({
-    name, code: `${code}-${suffix}`, kind, price, weight: 0, qty: null, active: true, unlocksFile: false, ...fields,
+    name, code: `${code}-${suffix}`, kind, price, weight: 0, qty: null, seats: null, active: true, unlocksFile: false, ...fields,
   });
   switch (line.family) {
     case 'video': {
@@ -77,17 +79,17 @@ function optionsOf(line: DemoLine, code: string, random: SeededRandom): DemoOpti
         weight: random.pick([160, 180, 220]), qty: line.stock ?? random.int(8, 60),
       })];
       if (!line.dvdOnly) {
-        options.push(option('OL1', 'Online licence — 1 user', 'online_access', random.pick([2500, 2950, 3500, 3950])));
-        options.push(option('OL10', 'Online licence — 10 users', 'online_access', random.pick([19500, 22500, 24900])));
+        options.push(option('OL1', 'Online licence — 1 user', 'online_access', random.pick([2500, 2950, 3500, 3950]), { seats: 1 }));
+        options.push(option('OL10', 'Online licence — 10 users', 'online_access', random.pick([19500, 22500, 24900]), { seats: 10 }));
       }
-      if (line.withdrawnOption) options.push(option('OL25', 'Online licence — 25 users (withdrawn)', 'online_access', 39500, { active: false }));
+      if (line.withdrawnOption) options.push(option('OL25', 'Online licence — 25 users (withdrawn)', 'online_access', 39500, { seats: 25, active: false }));
       return options;
     }
     case 'elearning':
       return [
-        option('L1', 'Online course — 1 learner', 'online_access', random.pick([1995, 2500, 2950, 3500])),
-        option('L10', 'Online course — 10 learners', 'online_access', random.pick([14900, 17500, 19500])),
-        option('L50', 'Online course — 50 learners', 'online_access', random.pick([49500, 59500, 65000])),
+        option('L1', 'Online course — 1 learner', 'online_access', random.pick([1995, 2500, 2950, 3500]), { seats: 1 }),
+        option('L10', 'Online course — 10 learners', 'online_access', random.pick([14900, 17500, 19500]), { seats: 10 }),
+        option('L50', 'Online course — 50 learners', 'online_access', random.pick([49500, 59500, 65000]), { seats: 50 }),
       ];
     case 'poster':
       return [

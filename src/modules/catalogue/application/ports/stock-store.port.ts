@@ -18,6 +18,8 @@ export interface PurchasableOptionRow {
   /** Stock; null = unlimited. */
   qty: number | null;
   file_id: number | null;
+  /** Learners per unit bought (online_access only). */
+  seats: number | null;
   /** Active option of a published product. */
   for_sale: boolean;
 }

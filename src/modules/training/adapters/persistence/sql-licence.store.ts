@@ -1,0 +1,160 @@
+import { EntityManager } from '@mikro-orm/core';
+import { Injectable } from '@nestjs/common';
+import type { EnrolmentStatus } from '../../domain/licence-rules.js';
+import type { InvitationRow, LearnerRow, LicenceRow, LicenceStore, NewInvitation, NewLicence } from '../../application/ports/licence-store.port.js';
+
+type Row = Record<string, unknown>;
+
+const LICENCE_COLUMNS = 'l.id, l.order_id, l.customer_id, l.product_id, l.option_id, l.seats, l.revoked_at, l.created_at';
+const LEARNER_COLUMNS = `e.id as e_id, e.licence_id as e_licence_id, e.email as e_email, e.name as e_name, e.user_id as e_user_id,
+  e.status as e_status, e.invited_at as e_invited_at, e.invitation_expires_at as e_invitation_expires_at, e.enrolled_at as e_enrolled_at,
+  e.completed_at as e_completed_at, e.score as e_score, e.certificate_code as e_certificate_code, e.watched_seconds as e_watched_seconds`;
+// The seat-holding states, written once (domain/licence-rules.ts SEAT_HOLDING_STATUSES).
+const HOLDING = `('invited', 'enrolled', 'completed')`;
+
+/** Licences and seats in plain SQL; every write runs in the service's transaction (ADR 0040). */
+@Injectable()
+export class SqlLicenceStore implements LicenceStore {
+  constructor(private readonly em: EntityManager) {}
+
+  async createForOrder(licences: readonly NewLicence[]): Promise<number> {
+    if (licences.length === 0) return 0;
+    // One statement for all the order's lines; a line that already has its licence (the `paid` that follows an order
+    // placed on account, a redelivered webhook) is skipped by the unique order_line_id.
+    const rows = await this.query<{ id: number }>(
+      `insert into training_licences (order_id, order_line_id, customer_id, product_id, option_id, seats)
+       select * from unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::int[], ?::int[])
+       on conflict (order_line_id) do nothing
+       returning id`,
+      (['orderId', 'orderLineId', 'customerId', 'productId', 'optionId', 'seats'] as const).map((key) => intArray(licences.map((l) => l[key]))),
+    );
+    return rows.length;
+  }
+
+  async revokeForOrder(orderId: number, at: Date): Promise<{ licences: number; seats: number }> {
+    const licences = await this.query<{ id: number }>(
+      'update training_licences set revoked_at = coalesce(revoked_at, ?) where order_id = ? returning id',
+      [at, orderId],
+    );
+    if (licences.length === 0) return { licences: 0, seats: 0 };
+    const seats = await this.query<{ id: number }>(
+      `update training_enrolments set status = 'revoked'
+       where licence_id = any(?::int[]) and status in ('invited', 'enrolled')
+       returning id`,
+      [intArray(licences.map((l) => Number(l.id)))],
+    );
+    return { licences: licences.length, seats: seats.length };
+  }
+
+  async listForCustomer(customerId: number): Promise<Array<{ licence: LicenceRow; learners: LearnerRow[] }>> {
+    const rows = await this.query<Row>(
+      `select ${LICENCE_COLUMNS}, ${LEARNER_COLUMNS}
+       from training_licences l left join training_enrolments e on e.licence_id = l.id and e.status <> 'withdrawn'
+       where l.customer_id = ?
+       order by l.id desc, e.id`,
+      [customerId],
+    );
+    const byId = new Map<number, { licence: LicenceRow; learners: LearnerRow[] }>();
+    for (const row of rows) {
+      const id = Number(row.id);
+      let entry = byId.get(id);
+      if (!entry) byId.set(id, (entry = { licence: toLicence(row), learners: [] }));
+      if (row.e_id !== null) entry.learners.push(toLearner(row));
+    }
+    return [...byId.values()];
+  }
+
+  async lockForCustomer(customerId: number, licenceId: number): Promise<LicenceRow | null> {
+    const [row] = await this.query<Row>(`select ${LICENCE_COLUMNS} from training_licences l where l.id = ? and l.customer_id = ? for update`, [licenceId, customerId]);
+    return row ? toLicence(row) : null;
+  }
+
+  async seatHolders(licenceId: number): Promise<string[]> {
+    const rows = await this.query<{ email: string }>(`select email from training_enrolments where licence_id = ? and status in ${HOLDING}`, [licenceId]);
+    return rows.map((row) => row.email);
+  }
+
+  async insertInvitations(licenceId: number, invitations: readonly NewInvitation[]): Promise<LearnerRow[]> {
+    const rows = await this.query<Row>(
+      `insert into training_enrolments as e (licence_id, email, status, invitation_token_hash, invited_at, invitation_expires_at)
+       select ?, email, 'invited', hash, invited_at, expires_at
+       from unnest(?::text[], ?::text[], ?::timestamptz[], ?::timestamptz[]) as i (email, hash, invited_at, expires_at)
+       returning ${LEARNER_COLUMNS}`,
+      [
+        licenceId, textArray(invitations.map((i) => i.email)), textArray(invitations.map((i) => i.tokenHash)),
+        textArray(invitations.map((i) => i.invitedAt.toISOString())), textArray(invitations.map((i) => i.expiresAt.toISOString())),
+      ],
+    );
+    return rows.map(toLearner);
+  }
+
+  async findLearner(licenceId: number, learnerId: number): Promise<LearnerRow | null> {
+    const [row] = await this.query<Row>(`select ${LEARNER_COLUMNS} from training_enrolments e where e.id = ? and e.licence_id = ?`, [learnerId, licenceId]);
+    return row ? toLearner(row) : null;
+  }
+
+  async withdraw(learnerId: number): Promise<void> {
+    // The link dies with the seat: acceptance reads the status (withdrawn → 410), and the hash stays so the
+    // landing page can say why rather than "unknown link".
+    await this.query(`update training_enrolments set status = 'withdrawn' where id = ?`, [learnerId]);
+  }
+
+  async findInvitation(tokenHash: string, lock: boolean): Promise<InvitationRow | null> {
+    const [row] = await this.query<Row>(
+      `select ${LICENCE_COLUMNS}, ${LEARNER_COLUMNS}
+       from training_enrolments e join training_licences l on l.id = e.licence_id
+       where e.invitation_token_hash = ?${lock ? ' for update of l' : ''}`,
+      [tokenHash],
+    );
+    return row ? { ...toLearner(row), licence: toLicence(row) } : null;
+  }
+
+  async userHoldsSeat(licenceId: number, userId: number, exceptLearnerId: number): Promise<boolean> {
+    const rows = await this.query<{ id: number }>(
+      `select id from training_enrolments where licence_id = ? and user_id = ? and id <> ? and status in ${HOLDING} limit 1`,
+      [licenceId, userId, exceptLearnerId],
+    );
+    return rows.length > 0;
+  }
+
+  async enrol(learnerId: number, userId: number, name: string, at: Date): Promise<void> {
+    await this.query(`update training_enrolments set status = 'enrolled', user_id = ?, name = ?, enrolled_at = ? where id = ?`, [userId, name, at, learnerId]);
+  }
+
+  async listForLearner(userId: number): Promise<Array<{ learner: LearnerRow; licence: LicenceRow }>> {
+    const rows = await this.query<Row>(
+      `select ${LICENCE_COLUMNS}, ${LEARNER_COLUMNS}
+       from training_enrolments e join training_licences l on l.id = e.licence_id
+       where e.user_id = ? and e.status in ('enrolled', 'completed')
+       order by e.enrolled_at desc, e.id desc`,
+      [userId],
+    );
+    return rows.map((row) => ({ learner: toLearner(row), licence: toLicence(row) }));
+  }
+
+  private query<R>(sql: string, params: unknown[]): Promise<R[]> {
+    return this.em.getConnection().execute<R[]>(sql, params, 'all', this.em.getTransactionContext());
+  }
+}
+
+const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc(v)).join(',')}}`;
+// A PostgreSQL array literal of quoted strings (addresses may hold characters the literal gives meaning to).
+const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+function toLicence(row: Row): LicenceRow {
+  return {
+    id: Number(row.id), orderId: Number(row.order_id), customerId: Number(row.customer_id), productId: Number(row.product_id),
+    optionId: Number(row.option_id), seats: Number(row.seats), revokedAt: date(row.revoked_at), createdAt: date(row.created_at)!,
+  };
+}
+
+function toLearner(row: Row): LearnerRow {
+  return {
+    id: Number(row.e_id), licenceId: Number(row.e_licence_id), email: String(row.e_email), name: (row.e_name as string | null) ?? null,
+    userId: row.e_user_id === null ? null : Number(row.e_user_id), status: row.e_status as EnrolmentStatus,
+    invitedAt: date(row.e_invited_at)!, invitationExpiresAt: date(row.e_invitation_expires_at), enrolledAt: date(row.e_enrolled_at),
+    completedAt: date(row.e_completed_at), score: row.e_score === null ? null : Number(row.e_score),
+    certificateCode: (row.e_certificate_code as string | null) ?? null, watchedSeconds: Number(row.e_watched_seconds ?? 0),
+  };
+}

@@ -1,0 +1,234 @@
+import request from 'supertest';
+import { BACKFILL_OPTION_SEATS } from '../../migrations/Migration20261128000050OptionSeats.js';
+import { OrderProcess } from '../../src/modules/orders/index.js';
+import { createProduct } from '../support/catalogue-fixtures.js';
+import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
+import { waitForMail } from '../support/mailbox.js';
+import { completedEvent, inContext, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKind } from '../support/test-database.js';
+
+const SECRET = 'whsec_training_licences_secret_0123456789';
+const SUBJECT = 'You are invited to the online course "Fire Marshal Online"';
+
+interface Person {
+  id: number;
+  email: string;
+  bearer: string;
+}
+
+/**
+ * Issue 26, licences (ADR 0040): a paid or on-account order line of kind online_access becomes a licence of
+ * seats × qty; the buyer invites learners (all or nothing, never more than the seats, even racing), takes seats
+ * back; a learner accepts the e-mailed single-use link; a refund revokes the unfinished seats.
+ */
+describe(`Training licences (${databaseKind})`, () => {
+  let shop: TestApp;
+  let admin: string;
+  let buyer: Person;
+  let fiveSeats: number; // "Online licence — 5 users": bought twice, a licence of 10
+  let download: number;
+  const http = () => request(shop.app.getHttpServer());
+  const as = (person: Person) => ({
+    get: (path: string) => http().get(path).set('Authorization', person.bearer),
+    post: (path: string, body: object = {}) => http().post(path).set('Authorization', person.bearer).send(body),
+    delete: (path: string) => http().delete(path).set('Authorization', person.bearer),
+  });
+  const webhook = (body: string) =>
+    http().post('/api/payments/test/webhook').set('content-type', 'application/json').set('stripe-signature', stripeSignature(body, SECRET)).send(body);
+
+  async function person(prefix: string, names = { first_name: 'Sam', last_name: 'Learner' }): Promise<Person> {
+    const email = uniqueEmail(prefix);
+    await http().post('/api/register').set('X-Forwarded-For', nextIp()).send({ email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, ...names }).expect(201);
+    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
+    return { id: signedIn.user.id, email, bearer: signedIn.bearer };
+  }
+
+  /** A card order of these lines, paid through the test provider's signed webhook. */
+  async function paidOrder(customer: Person, lines: Array<{ optionId: number; qty: number }>): Promise<number> {
+    const placed = (await placeOrder(shop, customer.id, lines)).order;
+    const [row] = await shop.sql<{ payment_reference: string; grand_total: number }>('select payment_reference, grand_total from orders where id = ?', [placed.id]);
+    expect((await webhook(completedEvent(`evt_training_${placed.id}`, row!.payment_reference, placed.id, row!.grand_total))).status).toBe(200);
+    return placed.id;
+  }
+
+  async function licenceOf(customer: Person, orderId: number) {
+    const licences = (await as(customer).get('/api/account/licences').expect(200)).body as Array<{ id: number; order_id: number; seats: number; seats_used: number; learners: Array<{ id: number; email: string; status: string }> }>;
+    return licences.find((licence) => licence.order_id === orderId)!;
+  }
+
+  async function linkFor(email: string): Promise<string> {
+    const mail = await waitForMail(shop, email, SUBJECT);
+    const link = /\/learn\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text);
+    expect(link).not.toBeNull();
+    return link![1]!;
+  }
+
+  beforeAll(async () => {
+    shop = await startTestApp({ QUEUE_POLL_MS: '50', PAYMENT_TEST_WEBHOOK_SECRET: SECRET });
+    admin = await bearerFor(shop, DEMO_ADMIN);
+    buyer = await person('training-buyer', { first_name: 'Morgan', last_name: 'Manager' });
+    const product = await createProduct(shop.sql, {
+      title: 'Fire Marshal Online', options: [{ name: 'Online licence — 5 users', kind: 'online_access', seats: 5, price: 9_900 }, { name: 'Workbook', kind: 'download', price: 500 }],
+    });
+    [fiveSeats, download] = product.optionIds as [number, number];
+  }, 60_000);
+  afterAll(() => shop?.close(), 30_000);
+
+  it('backfills the seats of online options made before seats existed from the number in their name (migration 20261128000050)', async () => {
+    const names = ['Online licence — 10 users', 'Online course — 1 learner', 'Online course — 50 Learners', 'Site licence (25 seats)', 'Online access'];
+    const { optionIds } = await createProduct(shop.sql, { options: [...names.map((name) => ({ name, kind: 'online_access' as const, seats: null })), { name: 'DVD — 10 users' }] });
+    await shop.sql(BACKFILL_OPTION_SEATS);
+    const rows = await shop.sql<{ id: number; seats: number | null }>('select id, seats from product_options where id = any(?::int[]) order by id', [`{${optionIds.join(',')}}`]);
+    expect(rows.map((row) => row.seats)).toEqual([10, 1, 50, 25, 1, null]);
+  });
+
+  it('turns a paid card order line into a licence of seats × qty, once, and nothing for other kinds', async () => {
+    const orderId = await paidOrder(buyer, [{ optionId: fiveSeats, qty: 2 }, { optionId: download, qty: 1 }]);
+    const licence = await licenceOf(buyer, orderId);
+    expect(licence).toMatchObject({ order_id: orderId, product: { title: 'Fire Marshal Online' }, seats: 10, seats_used: 0, seats_free: 10, revoked: false, learners: [] });
+    expect(await shop.sql('select count(*)::int as count from training_licences where order_id = ?', [orderId])).toEqual([{ count: 1 }]);
+    // Nobody else sees it.
+    const other = await person('training-other');
+    expect((await as(other).get('/api/account/licences').expect(200)).body).toEqual([]);
+    await http().get('/api/account/licences').expect(401);
+  });
+
+  it('gives an order placed on account its licence at once, and the later payment does not double it', async () => {
+    const council = await person('training-council');
+    await shop.sql('update users set account_terms = true where id = ?', [council.id]);
+    const placed = (await placeOrder(shop, council.id, [{ optionId: fiveSeats, qty: 1 }], { paymentMethod: 'invoice', poNumber: 'PO-TRAIN-1' })).order;
+    expect(await licenceOf(council, placed.id)).toMatchObject({ seats: 5 });
+    await inContext(shop, () => shop.app.get(OrderProcess).transition(placed.id, 'paid', 'payment'));
+    expect((await shop.sql<{ status: string }>('select status from orders where id = ?', [placed.id]))[0]!.status).toBe('paid');
+    expect(await shop.sql('select count(*)::int as count, sum(seats)::int as seats from training_licences where order_id = ?', [placed.id])).toEqual([{ count: 1, seats: 5 }]);
+  });
+
+  it('invites all or nobody: 201 with the learners, 422 on a bad or already invited address, 409 naming the free seats', async () => {
+    const orderId = await paidOrder(buyer, [{ optionId: fiveSeats, qty: 1 }]);
+    const { id } = await licenceOf(buyer, orderId);
+    const invitations = `/api/account/licences/${id}/invitations`;
+
+    const bad = await as(buyer).post(invitations, { emails: ['ok@acme.co.uk', 'not-an-address'] }).expect(422);
+    expect(bad.body.errors).toEqual({ 'emails[1]': ['"not-an-address" is not an e-mail address.'] });
+    await as(buyer).post(invitations, { emails: [] }).expect(422);
+    await as(buyer).post(invitations, { emails: Array.from({ length: 501 }, (_, i) => `p${i}@acme.co.uk`) }).expect(422);
+    expect((await licenceOf(buyer, orderId)).seats_used).toBe(0);
+
+    const first = await as(buyer).post(invitations, { emails: ['Ann@Acme.co.uk', 'bob@acme.co.uk', 'ann@acme.co.uk'] }).expect(201);
+    expect(first.body).toMatchObject({ invited: [{ email: 'ann@acme.co.uk', status: 'invited', name: null }, { email: 'bob@acme.co.uk', status: 'invited' }], seats_free: 3 });
+    expect(first.body.invited).toHaveLength(2); // the repeated address is invited once
+
+    const again = await as(buyer).post(invitations, { emails: ['cat@acme.co.uk', 'BOB@acme.co.uk'] }).expect(422);
+    expect(again.body.errors).toEqual({ 'emails[1]': ['bob@acme.co.uk already holds a seat on this licence.'] });
+
+    const tooMany = await as(buyer).post(invitations, { emails: ['cat@acme.co.uk', 'dan@acme.co.uk', 'eve@acme.co.uk', 'fay@acme.co.uk'] }).expect(409);
+    expect(tooMany.body.message).toBe('This licence has 3 free seats, but you asked to invite 4. Nobody was invited: remove 1 and try again.');
+    expect((await licenceOf(buyer, orderId)).seats_used).toBe(2);
+
+    const mail = await waitForMail(shop, 'ann@acme.co.uk', SUBJECT);
+    expect(mail.text).toContain('Morgan Manager has given you a seat on the online course "Fire Marshal Online"');
+    expect(mail.text).toMatch(/http:\/\/[^/]+\/learn\/invitations\/[A-Za-z0-9_-]{43}\n/);
+  });
+
+  it('gives exactly 10 of 12 racing single invitations for 10 free seats', async () => {
+    const orderId = await paidOrder(buyer, [{ optionId: fiveSeats, qty: 2 }]);
+    const { id } = await licenceOf(buyer, orderId);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => as(buyer).post(`/api/account/licences/${id}/invitations`, { emails: [`racer${i}@acme.co.uk`] })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array<number>(10).fill(201), 409, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toMatch(/^This licence has no free seats/);
+    expect(await shop.sql(`select count(*)::int as count from training_enrolments where licence_id = ? and status = 'invited'`, [id])).toEqual([{ count: 10 }]);
+    expect((await licenceOf(buyer, orderId)).seats_used).toBe(10);
+  });
+
+  it('takes a seat back (204, the link dies, the seat is free), not a completed one (409), and never another customer\'s (404)', async () => {
+    const orderId = await paidOrder(buyer, [{ optionId: fiveSeats, qty: 1 }]);
+    const { id } = await licenceOf(buyer, orderId);
+    const invited = await as(buyer).post(`/api/account/licences/${id}/invitations`, { emails: ['gil@acme.co.uk', 'hal@acme.co.uk'] }).expect(201);
+    const [gil, hal] = invited.body.invited as [{ id: number }, { id: number }];
+    const token = await linkFor('gil@acme.co.uk');
+
+    const stranger = await person('training-stranger');
+    await as(stranger).delete(`/api/account/licences/${id}/learners/${gil.id}`).expect(404);
+    await as(stranger).post(`/api/account/licences/${id}/invitations`, { emails: ['x@acme.co.uk'] }).expect(404);
+    await as(buyer).delete(`/api/account/licences/${id}/learners/999999`).expect(404);
+    await as(buyer).delete(`/api/account/licences/abc/learners/${gil.id}`).expect(404);
+
+    await as(buyer).delete(`/api/account/licences/${id}/learners/${gil.id}`).expect(204);
+    const after = await licenceOf(buyer, orderId);
+    expect(after).toMatchObject({ seats_used: 1 });
+    expect(after.learners.map((learner) => learner.email)).toEqual(['hal@acme.co.uk']);
+    await as(buyer).delete(`/api/account/licences/${id}/learners/${gil.id}`).expect(404);
+    const withdrawn = await as(stranger).post(`/api/learn/invitations/${token}`).expect(410);
+    expect(withdrawn.body.message).toBe('This invitation was withdrawn by whoever sent it. Ask them if you still need the course.');
+    // The same address can be invited again: a new seat, a new link.
+    await as(buyer).post(`/api/account/licences/${id}/invitations`, { emails: ['gil@acme.co.uk'] }).expect(201);
+
+    await shop.sql(`update training_enrolments set status = 'completed', completed_at = now(), score = 90 where id = ?`, [hal.id]);
+    const completed = await as(buyer).delete(`/api/account/licences/${id}/learners/${hal.id}`).expect(409);
+    expect(completed.body.message).toBe('This learner has completed the course: the seat stays used and cannot be taken back.');
+  });
+
+  it('lets a signed-in learner accept the link once (201), refuses it used (410), expired (410), unknown (404), a second seat (409)', async () => {
+    const orderId = await paidOrder(buyer, [{ optionId: fiveSeats, qty: 1 }]);
+    const { id } = await licenceOf(buyer, orderId);
+    const ivy = await person('training-ivy', { first_name: 'Ivy', last_name: 'Learner' });
+    await as(buyer).post(`/api/account/licences/${id}/invitations`, { emails: [ivy.email, 'jo@acme.co.uk', 'kim@acme.co.uk'] }).expect(201);
+    const [ivyToken, joToken, kimToken] = [await linkFor(ivy.email), await linkFor('jo@acme.co.uk'), await linkFor('kim@acme.co.uk')];
+
+    await http().post(`/api/learn/invitations/${ivyToken}`).expect(401);
+    const accepted = await as(ivy).post(`/api/learn/invitations/${ivyToken}`).expect(201);
+    expect(accepted.body).toEqual({ enrolment_id: expect.any(Number) });
+    expect((await as(ivy).post(`/api/learn/invitations/${ivyToken}`).expect(201)).body).toEqual(accepted.body); // a double click
+    const learner = (await licenceOf(buyer, orderId)).learners.find((l) => l.email === ivy.email);
+    expect(learner).toMatchObject({ id: accepted.body.enrolment_id, status: 'enrolled', name: 'Ivy Learner' });
+
+    const someoneElse = await person('training-else');
+    const used = await as(someoneElse).post(`/api/learn/invitations/${ivyToken}`).expect(410);
+    expect(used.body.message).toBe('This invitation has already been used by another account. Ask whoever invited you to send a new one.');
+    expect((await as(ivy).post(`/api/learn/invitations/${joToken}`).expect(409)).body.message).toMatch(/already hold a seat on this licence/);
+
+    await shop.sql(`update training_enrolments set invitation_expires_at = now() - interval '1 minute' where email = 'jo@acme.co.uk' and licence_id = ?`, [id]);
+    expect((await as(someoneElse).post(`/api/learn/invitations/${joToken}`).expect(410)).body.message).toMatch(/^This invitation has expired/);
+    await as(someoneElse).post('/api/learn/invitations/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').expect(404);
+    await as(someoneElse).post('/api/learn/invitations/short').expect(404);
+
+    // A profile without a name must give one: it goes on the certificate.
+    const nameless = await person('training-nameless');
+    await shop.sql(`update users set first_name = '', last_name = '' where id = ?`, [nameless.id]);
+    const unnamed = await as(nameless).post(`/api/learn/invitations/${kimToken}`).expect(422);
+    expect(unnamed.body.errors).toEqual({ name: ['Enter your name as it should appear on your certificate.'] });
+    await as(nameless).post(`/api/learn/invitations/${kimToken}`, { name: '  Kim Park ' }).expect(201);
+    expect((await licenceOf(buyer, orderId)).learners.find((l) => l.email === 'kim@acme.co.uk')).toMatchObject({ status: 'enrolled', name: 'Kim Park' });
+
+    expect((await as(ivy).get('/api/learn').expect(200)).body).toEqual([
+      { id: accepted.body.enrolment_id, product: { id: expect.any(Number), slug: expect.any(String), title: 'Fire Marshal Online' }, status: 'enrolled', progress: 0, certificate_code: null },
+    ]);
+    expect((await as(someoneElse).get('/api/learn').expect(200)).body).toEqual([]);
+  });
+
+  it('revokes the unfinished seats when staff refund the order; completed learners keep theirs', async () => {
+    const orderId = await paidOrder(buyer, [{ optionId: fiveSeats, qty: 1 }]);
+    const { id } = await licenceOf(buyer, orderId);
+    const [done, busy] = [await person('training-done'), await person('training-busy')];
+    await as(buyer).post(`/api/account/licences/${id}/invitations`, { emails: [done.email, busy.email, 'waiting@acme.co.uk'] }).expect(201);
+    const doneId = (await as(done).post(`/api/learn/invitations/${await linkFor(done.email)}`).expect(201)).body.enrolment_id as number;
+    const busyId = (await as(busy).post(`/api/learn/invitations/${await linkFor(busy.email)}`).expect(201)).body.enrolment_id as number;
+    await shop.sql(`update training_enrolments set status = 'completed', completed_at = now(), score = 85, certificate_code = 'CERT-TEST-1' where id = ?`, [doneId]);
+    const waitingToken = await linkFor('waiting@acme.co.uk');
+
+    await http().post(`/api/admin/orders/${orderId}/transitions`).set('Authorization', admin).send({ to: 'refunded' }).expect(200);
+
+    const licence = await licenceOf(buyer, orderId);
+    expect(licence).toMatchObject({ revoked: true, seats_free: 0, seats_used: 1 });
+    expect(Object.fromEntries(licence.learners.map((l) => [l.email, l.status]))).toEqual({ [done.email]: 'completed', [busy.email]: 'revoked', 'waiting@acme.co.uk': 'revoked' });
+    expect((await as(done).get('/api/learn').expect(200)).body).toMatchObject([{ id: doneId, status: 'completed', progress: 1, certificate_code: 'CERT-TEST-1' }]);
+    expect((await as(busy).get('/api/learn').expect(200)).body).toEqual([]);
+    const stranger = await person('training-late');
+    expect((await as(stranger).post(`/api/learn/invitations/${waitingToken}`).expect(410)).body.message).toMatch(/licence it came from was cancelled/);
+    expect((await as(buyer).post(`/api/account/licences/${id}/invitations`, { emails: ['new@acme.co.uk'] }).expect(409)).body.message).toMatch(/revoked/);
+    await as(buyer).delete(`/api/account/licences/${id}/learners/${busyId}`).expect(404);
+  });
+});

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useData } from 'vike-react/useData';
+import { AccountNav } from '../../../components/AccountNav.js';
+import { apiFetch } from '../../../lib/api.js';
+import type { Data } from './+data.js';
+import { LicenceCard, type Licence } from './LicenceCard.js';
+import './training.css';
+
+/**
+ * `/account/training` (issue 26): the buyer's online licences — seats used and free, each learner with their state
+ * and a way to take an unfinished seat back — and a form per licence to invite learners by pasting their addresses.
+ */
+export default function Page() {
+  const { licences: initial } = useData<Data>();
+  const [licences, setLicences] = useState<Licence[]>(initial);
+
+  async function reload() {
+    setLicences(await apiFetch<Licence[]>('/api/account/licences'));
+  }
+
+  return (
+    <div className="container account-page" data-page="account-training">
+      <h1>Online training</h1>
+      <AccountNav />
+      {licences.length === 0 ? (
+        <p data-licences-empty="">
+          When you buy online training, its licence appears here: you invite your learners by e-mail and follow their progress.{' '}
+          <a href="/category/online-training">Browse online training</a>.
+        </p>
+      ) : (
+        <>
+          <p className="account-page__lead">
+            Each licence has a number of seats. Invite a learner and they get an e-mail with a link to the course; a seat whose learner has not
+            completed can be taken back and given to someone else.
+          </p>
+          <div className="licences">
+            {licences.map((licence) => (
+              <LicenceCard key={licence.id} licence={licence} onChanged={reload} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
