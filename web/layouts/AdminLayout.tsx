@@ -77,7 +77,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <nav id={menuId} className="admin-menu" aria-label="Administration" hidden={!menuOpen} data-admin-menu="">
           <ul>
             <li>
-              <a href="/">Dashboard</a>
+              {/* Seed §2's "/ (Dashboard)" is the portal's root (ADR 0043): the storefront is "Exit To Web Site". */}
+              <NavLink to="/admin" end data-admin-dashboard-link="">
+                Dashboard
+              </NavLink>
             </li>
             {ADMIN_MENU.map((item) => (
               <li key={item.to}>
