@@ -93,7 +93,11 @@ function StaleLinkNotice({ downloads }: { downloads: Data['downloads'] }) {
             <a href={download.url} download={download.file_name} data-fresh-link="">
               Get a fresh link to {download.file_name}
             </a>{' '}
-            (order <a href={`/account/orders/${download.order_id}`}>{download.order_number}</a>).
+            (order{' '}
+            <a className="product-code" href={`/account/orders/${download.order_id}`}>
+              {download.order_number}
+            </a>
+            ).
           </>
         ) : (
           <>
