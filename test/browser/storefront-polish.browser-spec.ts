@@ -54,7 +54,7 @@ describe(`storefront polish in Chromium (${databaseKind})`, () => {
     await field.fill('80');
     await field.press('Enter');
     await page.locator('[data-add-result="success"]').waitFor();
-    await eventually(() => page.locator('[data-add-result="success"]').innerText()).toContain('A2 poster');
+    await eventually(() => page.locator('[data-add-result="success"]').innerText()).toMatch(/^Added 80 to your basket: .* A2 poster\.$/);
     await eventually(() => row.locator('[data-qty-error]').count()).toBe(0);
     await eventually(() => page.locator('.options-result__totals').innerText()).toContain('80 items');
     await shoot(page, 'product-qty-added');

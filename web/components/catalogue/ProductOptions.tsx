@@ -49,7 +49,7 @@ export function ProductOptions({ options, productTitle }: { options: readonly Op
       const basket = qty === 1 ? await basketApi.add(option.id) : await basketApi.addQty(option.id, qty);
       setTyped(({ [option.id]: _added, ...rest }) => rest);
       setResult({
-        key: ++noticeSeq.current, kind: 'success', text: `Added to your basket: ${label}.`, messages: basket.messages,
+        key: ++noticeSeq.current, kind: 'success', text: typeof qty === 'number' && qty > 1 ? `Added ${qty} to your basket: ${label}.` : `Added to your basket: ${label}.`, messages: basket.messages,
         items: basket.totals.items, grandTotal: basket.totals.grand_total,
       });
     } catch (error) {
