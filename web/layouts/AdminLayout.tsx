@@ -79,7 +79,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <ul>
             {reachesScreen(user?.staff_role, '/admin') && (
             <li>
-              <a href="/">Dashboard</a>
+              {/* Seed §2's "/ (Dashboard)" is the portal's root (ADR 0043): the storefront is "Exit To Web Site". */}
+              <NavLink to="/admin" end data-admin-dashboard-link="">
+                Dashboard
+              </NavLink>
             </li>
             )}
             {/* ADR 0044: only the screens the staff role reaches. */}

@@ -47,6 +47,10 @@ export function useBasketTotals(): BasketTotals {
 /** The basket operations of seed §4 over the Buying API; each answers with the whole basket, published here. */
 export const basketApi = {
   add: (optionId: number) => call('/api/basket/items', { method: 'POST', body: { option_id: optionId } }),
+  /** A typed quantity added to the line (the product page): exactly that many, or 422 `errors.qty`. */
+  addQty: (optionId: number, qty: number | string) => call('/api/basket/items', { method: 'POST', body: { option_id: optionId, qty } }),
+  /** The basket's "Update": the line holds exactly `qty` (0 removes it), or 422 `errors.qty`. */
+  setQty: (itemId: number, qty: number | string) => call(`/api/basket/items/${itemId}`, { method: 'PATCH', body: { qty } }),
   plus: (itemId: number) => call(`/api/basket/items/${itemId}`, { method: 'PATCH', body: { action: 'plus' } }),
   minus: (itemId: number) => call(`/api/basket/items/${itemId}`, { method: 'PATCH', body: { action: 'minus' } }),
   remove: (itemId: number) => call(`/api/basket/items/${itemId}`, { method: 'DELETE' }),

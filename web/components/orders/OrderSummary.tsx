@@ -58,7 +58,7 @@ export function OrderSummary({ order, staff = false }: { order: Omit<OrderView, 
               <th scope="row">
                 {line.title}
                 <span className="order-summary__option">
-                  {line.option_name} · {line.code}
+                  {line.option_name} · <span className="product-code">{line.code}</span>
                 </span>
               </th>
               <td className="order-summary__num">{line.qty}</td>

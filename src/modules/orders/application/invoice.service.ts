@@ -46,8 +46,9 @@ export class InvoiceService {
 
   /** The document as data, for e-mails that quote it; null when the order has not got it. */
   async documentOf(order: Order, kind: VatDocumentKind): Promise<VatDocument | null> {
-    const [lines, emails] = await Promise.all([this.orders.linesOf(order.id), this.users.emailsOf([order.customerId])]);
-    return vatDocumentOf(kind, order, lines, this.company, emails.get(order.customerId) ?? null);
+    // The buyer's VAT number and company come from their profile as it is when the document is drawn (ADR 0043).
+    const [lines, buyer] = await Promise.all([this.orders.linesOf(order.id), this.users.invoiceContactOf(order.customerId)]);
+    return vatDocumentOf(kind, order, lines, this.company, buyer);
   }
 
   /** The order's customer's e-mail address (null if the account is gone). */

@@ -7,6 +7,7 @@ import { CHECKOUT_BASKET, type CheckoutBasket } from './ports/checkout-basket.po
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
 import type { Order } from '../domain/order.entity.js';
+import { lineDescription } from '../domain/line-description.js';
 
 /** A customer's own orders. Another customer's order is "not found", never "forbidden": its existence is not told. */
 @Injectable()
@@ -37,7 +38,7 @@ export class OrderService {
     const order = await this.ownOrder(customerId, orderId);
     const lines = await this.orders.linesOf(order.id);
     return this.basket.addLines(customerId, guestToken, lines.map((line) => ({
-      optionId: line.optionId, qty: line.qty, label: line.optionName ? `${line.title} (${line.optionName})` : line.title,
+      optionId: line.optionId, qty: line.qty, label: lineDescription(line.title, line.optionName),
     })));
   }
 

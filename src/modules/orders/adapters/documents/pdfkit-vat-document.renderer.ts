@@ -32,14 +32,15 @@ interface Column {
   align: 'left' | 'right';
 }
 
+const CODE_COLUMN = 1;
 const COLUMNS: Column[] = [
-  { header: 'Description', width: 175, align: 'left' },
-  { header: 'Code', width: 62, align: 'left' },
+  { header: 'Description', width: 165, align: 'left' },
+  { header: 'Code', width: 72, align: 'left' },
   { header: 'Qty', width: 30, align: 'right' },
   { header: 'Unit price ex VAT', width: 62, align: 'right' },
   { header: 'VAT rate', width: 40, align: 'right' },
   { header: 'VAT', width: 55, align: 'right' },
-  { header: 'Total ex VAT', width: CONTENT_WIDTH - 175 - 62 - 30 - 62 - 40 - 55, align: 'right' },
+  { header: 'Total ex VAT', width: CONTENT_WIDTH - 165 - 72 - 30 - 62 - 40 - 55, align: 'right' },
 ];
 
 /**
@@ -116,6 +117,7 @@ export class PdfkitVatDocumentRenderer implements VatDocumentRenderer {
       ...(doc.customer.name ? [{ text: doc.customer.name, bold: true }] : []),
       ...(doc.customer.company ? [{ text: doc.customer.company, bold: !doc.customer.name }] : []),
       ...doc.customer.addressLines.map((text) => ({ text })),
+      ...(doc.customer.vatNumber ? [{ text: `VAT registration no. ${doc.customer.vatNumber}` }] : []),
       ...(doc.customer.email ? [{ text: doc.customer.email }] : []),
     ]);
 
@@ -155,7 +157,9 @@ export class PdfkitVatDocumentRenderer implements VatDocumentRenderer {
         line.description, line.code ?? '', String(line.qty), formatPounds(line.unitPrice), `${line.vatRatePercent}%`, formatPounds(line.vat), formatPounds(line.net),
       ];
       pdf.font('Helvetica').fontSize(9);
-      const height = Math.max(...cells.map((cell, column) => pdf.heightOfString(cell, { width: COLUMNS[column]!.width - 8 }))) + 10;
+      // The code is one word: it is set small enough to fit its column rather than broken mid-code (issue 28).
+      const codeSize = this.fittingSize(pdf, cells[CODE_COLUMN]!, COLUMNS[CODE_COLUMN]!.width - 8);
+      const height = Math.max(...cells.map((cell, column) => (column === CODE_COLUMN ? 11 : pdf.heightOfString(cell, { width: COLUMNS[column]!.width - 8 })))) + 10;
       if (y + height > bottomLimit) {
         pdf.addPage();
         y = this.tableHeader(pdf, MARGIN);
@@ -163,13 +167,21 @@ export class PdfkitVatDocumentRenderer implements VatDocumentRenderer {
       if (index % 2 === 1) pdf.rect(MARGIN, y, CONTENT_WIDTH, height).fill(SHADE);
       let x = MARGIN;
       cells.forEach((cell, column) => {
-        pdf.fillColor(INK).font('Helvetica').fontSize(9).text(cell, x + 4, y + 5, { width: COLUMNS[column]!.width - 8, align: COLUMNS[column]!.align });
+        const code = column === CODE_COLUMN;
+        pdf.fillColor(INK).font('Helvetica').fontSize(code ? codeSize : 9)
+          .text(cell, x + 4, y + 5, { width: COLUMNS[column]!.width - 8, align: COLUMNS[column]!.align, lineBreak: !code });
         x += COLUMNS[column]!.width;
       });
       y += height;
     });
     pdf.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.75).strokeColor(RULE).stroke();
     return y;
+  }
+
+  /** The font size (9 pt down to 5 pt) at which `text` fits `width` on one line. */
+  private fittingSize(pdf: PDFKit.PDFDocument, text: string, width: number): number {
+    const atNine = pdf.font('Helvetica').fontSize(9).widthOfString(text);
+    return atNine <= width ? 9 : Math.max(5, Math.floor((9 * width * 10) / atNine) / 10);
   }
 
   private totals(pdf: PDFKit.PDFDocument, doc: VatDocument, top: number): number {
