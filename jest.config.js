@@ -28,7 +28,10 @@ const common = {
 // transactions and row locks (checkout, stock, payments), the gap-free invoice counter under concurrency, the job
 // queue's locking, and cursors (the orders export). The rest is the same SQL through the same ORM
 // (docs/adr/0026-test-suite-time.md). TEST_PGLITE=all runs every e2e file on PGlite as well.
-const PGLITE_SUITE = ['cli', 'server-process', 'identity', 'catalogue', 'basket', 'checkout', 'payments', 'invoices', 'queue', 'orders-export'];
+const PGLITE_SUITE = [
+  'cli', 'server-process', 'identity', 'catalogue', 'basket', 'checkout', 'payments', 'invoices', 'queue', 'orders-export',
+  'training-courses', 'training-certificates',
+];
 // The journeys that also run on PostgreSQL (issues 13 and 14 ask for buying and the admin portal on both databases).
 const BROWSER_POSTGRES_SUITE = ['buying', 'admin-portal', 'admin-products', 'admin-content'];
 

@@ -19,6 +19,7 @@ import { Migration20261125000200PayOnAccount } from './Migration20261125000200Pa
 import { Migration20261125000300AdminPortalIndexes } from './Migration20261125000300AdminPortalIndexes.js';
 import { Migration20261126000100BlogCoverUploads } from './Migration20261126000100BlogCoverUploads.js';
 import { Migration20261127000200EmailVerification } from './Migration20261127000200EmailVerification.js';
+import { Migration20261128000200TrainingCourses } from './Migration20261128000200TrainingCourses.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -45,4 +46,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261125000300AdminPortalIndexes', class: Migration20261125000300AdminPortalIndexes },
   { name: 'Migration20261126000100BlogCoverUploads', class: Migration20261126000100BlogCoverUploads },
   { name: 'Migration20261127000200EmailVerification', class: Migration20261127000200EmailVerification },
+  { name: 'Migration20261128000200TrainingCourses', class: Migration20261128000200TrainingCourses },
 ];

@@ -6,7 +6,24 @@
  */
 import { TrainingModule, trainingFeatures } from './training.module.js';
 import { shopModule } from '../../platform/shop-module.js';
+import { CertificateService } from './application/certificate.service.js';
 
 export { TrainingModule } from './training.module.js';
+export { CourseService, type CourseForLearning } from './application/course.service.js';
+export { CertificateService, type IssueCertificate, type CertificateVerification, type AdminCertificateView } from './application/certificate.service.js';
+export type { AdminCourseView } from './application/course-views.js';
 
-export const trainingShopModule = shopModule({ module: TrainingModule, entities: trainingFeatures.flatMap((f) => f.entities) });
+/** What storefront pages may call of training, in-process. */
+interface TrainingPageServices {
+  /** `/certificates/{code}`: the public verification panel. */
+  certificates: Pick<CertificateService, 'verify'>;
+}
+
+export const trainingShopModule = shopModule({
+  module: TrainingModule,
+  entities: trainingFeatures.flatMap((f) => f.entities),
+  pageServices: {
+    inject: [CertificateService],
+    build: (certificates: CertificateService): TrainingPageServices => ({ certificates }),
+  },
+});
