@@ -4,6 +4,7 @@ import { AdminCourseController } from './adapters/http/admin-course.controller.j
 import { SqlCourseStore } from './adapters/persistence/sql-course.store.js';
 import { CourseAdminService } from './application/course-admin.service.js';
 import { CourseService } from './application/course.service.js';
+import { DemoCourseSeeder } from './application/demo/demo-course.seeder.js';
 import { COURSE_STORE } from './application/ports/course-store.port.js';
 
 /**
@@ -11,9 +12,9 @@ import { COURSE_STORE } from './application/ports/course-store.port.js';
  * slice reads a course and streams its film through CourseService. Plain SQL rows, no entities.
  */
 export const coursesFeature: FeatureSlice = {
-  imports: [CatalogueModule], // ProductAdminService: the product's title, accreditation and option kinds
+  imports: [CatalogueModule], // ProductAdminService (title, accreditation, option kinds); CatalogueSeeder (the demo products)
   controllers: [AdminCourseController],
-  providers: [CourseAdminService, CourseService, { provide: COURSE_STORE, useClass: SqlCourseStore }],
-  exports: [CourseService],
+  providers: [CourseAdminService, CourseService, DemoCourseSeeder, { provide: COURSE_STORE, useClass: SqlCourseStore }],
+  exports: [CourseService, DemoCourseSeeder],
   entities: [],
 };

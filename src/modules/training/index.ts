@@ -12,6 +12,7 @@ export { TrainingModule } from './training.module.js';
 export { CourseService, type CourseForLearning } from './application/course.service.js';
 export { CertificateService, type IssueCertificate, type CertificateVerification, type AdminCertificateView } from './application/certificate.service.js';
 export type { AdminCourseView } from './application/course-views.js';
+export { DemoCourseSeeder } from './application/demo/demo-course.seeder.js';
 
 /** What storefront pages may call of training, in-process. */
 interface TrainingPageServices {
