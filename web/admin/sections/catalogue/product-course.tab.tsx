@@ -88,7 +88,7 @@ function CourseForm({ product, course }: { product: Product; course: AdminCourse
         <div className="course-settings">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-duration`}>Film length (seconds)</label>
-            <p className="field__hint">Read from the film when it is uploaded; correct it if need be.</p>
+            <p className="field__hint">Read from the uploaded film.</p>
             <FieldError id={`${id}-duration-error`} errors={errors} path="duration" />
             <input id={`${id}-duration`} className="input field__input" inputMode="numeric" value={duration} onChange={(e) => setDuration(e.currentTarget.value)} {...invalid('duration')} />
           </div>
