@@ -12,6 +12,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+/**
+ * MediaRecorder's WebM has no Duration, so a player shows its length as Infinity until it has read the whole file (no
+ * progress bar, no "90% watched"). This adds it to the Segment's Info element: Duration (0x4489) as a 64-bit float in
+ * TimecodeScale units (Chrome writes 1 ms). The Segment's own size is "unknown" in a recording, so only Info's changes.
+ */
+function withDuration(webm, seconds) {
+  const INFO = Buffer.from([0x15, 0x49, 0xa9, 0x66]);
+  const at = webm.indexOf(INFO);
+  if (at < 0) throw new Error('No Info element in the recording.');
+  const first = webm[at + 4];
+  const length = 8 - Math.floor(Math.log2(first)); // a vint's length is its leading zero bits + 1
+  let size = first & (0xff >> length);
+  for (let i = 1; i < length; i += 1) size = size * 256 + webm[at + 4 + i];
+  const start = at + 4 + length;
+  const duration = Buffer.alloc(11);
+  duration.set([0x44, 0x89, 0x88]);
+  duration.writeDoubleBE(seconds * 1000, 3);
+  const newSize = Buffer.alloc(8);
+  newSize.writeBigUInt64BE(BigInt(size + duration.length) | (1n << 56n)); // 8-byte vint: 0x01 then 7 bytes
+  return Buffer.concat([webm.subarray(0, at + 4), newSize, webm.subarray(start, start + size), duration, webm.subarray(start + size)]);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILMS = [
   { file: 'safe-lifting.webm', colour: '#0f7b6c', seconds: 24, chapters: [['Before you lift', 0], ['Lifting well', 8], ['Carrying and setting down', 16]] },
@@ -73,7 +95,7 @@ try {
       for (const byte of bytes) binary += String.fromCharCode(byte);
       return btoa(binary);
     }, film);
-    const buffer = Buffer.from(base64, 'base64');
+    const buffer = withDuration(Buffer.from(base64, 'base64'), film.seconds);
     await writeFile(path.join(root, 'assets', 'demo-films', film.file), buffer);
     console.log(`${film.file}: ${(buffer.length / 1024).toFixed(0)} KB, ${film.seconds} s`);
   }

@@ -61,7 +61,8 @@ describe(`administration portal: training courses in Chromium (${databaseKind})`
     await shootAdmin(page, 'product-course-errors');
 
     // Fixed, plus a sixth question with its second answer marked correct: saved whole.
-    await added.getByLabel('Starts at (s)').fill(String(before.duration! - 2));
+    // 18 s: after every demo film's last chapter, and within the 20 s film uploaded below.
+    await added.getByLabel('Starts at (s)').fill('18');
     await page.locator('[data-course-add-question]').click();
     const sixth = page.locator('[data-course-question="5"]');
     await sixth.getByLabel('Question', { exact: true }).fill('Who may report a hazard?');
@@ -71,17 +72,19 @@ describe(`administration portal: training courses in Chromium (${databaseKind})`
     await page.locator('[data-course-save]').click();
     await adminNotification(page, `The course of ${product.title} is saved.`).waitFor();
     const saved = await api<Course>(page, coursePath);
-    expect(saved.chapters.at(-1)).toEqual({ title: 'Summary', start: before.duration! - 2 });
+    expect(saved.chapters.at(-1)).toEqual({ title: 'Summary', start: 18 });
     expect(saved.questions.at(-1)).toEqual({
       id: expect.any(Number), text: 'Who may report a hazard?',
       answers: [{ id: expect.any(Number), text: 'Only managers', correct: false }, { id: expect.any(Number), text: 'Anyone', correct: true }],
     });
 
-    // A new film: uploaded with progress, the course then points at it.
+    // A new film: its length read by the browser, uploaded with progress; the course then points at it.
     await page.getByLabel(/Replace the film/).setInputFiles({ name: 'hazards.webm', mimeType: 'video/webm', buffer: FILM });
+    await page.getByText('Length read from the file: 20 s').waitFor();
     await page.locator('[data-course-film-upload]').click();
     await adminNotification(page, 'The film is uploaded.').waitFor();
     await eventually(async () => (await api<Course>(page, coursePath)).video?.size).toBe(FILM.length);
+    expect((await api<Course>(page, coursePath)).duration).toBe(20);
     expect(problems.unexpected([/status of 422/])).toEqual([]);
   });
 

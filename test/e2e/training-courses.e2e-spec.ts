@@ -118,6 +118,13 @@ describe(`training course content API (${databaseKind})`, () => {
     const forLearning = await inContext(shop, () => shop.app.get(CourseService).course(product.id));
     expect(forLearning).toMatchObject({ productId: product.id, title: 'Fire Safety Online', duration: 28, film: { contentType: 'video/webm', size: webm.length } });
 
+    // A film shorter than where a chapter starts is refused, and the stored one kept.
+    await http().put(`/api/admin/products/${product.id}/course`).set('Authorization', admin).send(course({ duration: 28 })).expect(200);
+    const short = await http().put(film).set('Authorization', admin).attach('file', webm, { filename: 'short.webm', contentType: 'video/webm' }).field('duration', '12').expect(422);
+    expect(short.body.errors.duration[0]).toMatch(/"Lifting" starts at 12 s/);
+    const [kept] = await shop.sql<{ film_key: string }>('select film_key from training_courses where product_id = ?', [product.id]);
+    expect(kept!.film_key).toBe(row!.film_key);
+
     const second = Buffer.concat([webm, Buffer.alloc(100, 1)]);
     await http().put(film).set('Authorization', admin).attach('file', second, { filename: 'film2.webm', contentType: 'video/webm' }).expect(200);
     const [after] = await shop.sql<{ film_key: string; duration_seconds: number }>('select film_key, duration_seconds from training_courses where product_id = ?', [product.id]);

@@ -64,6 +64,11 @@ export class CourseAdminService {
    */
   async uploadFilm(productId: number, film: FilmUpload, duration: number | null, now = new Date()): Promise<AdminCourseView> {
     const product = await this.products.get(productId);
+    // A shorter film must not leave chapters past its end (the rule PUT checks): refused before anything is stored.
+    const late = duration === null ? undefined : (await this.courses.find(productId))?.chapters.find((chapter) => chapter.start >= duration);
+    if (late) {
+      throw new InvalidCourseError({ duration: [`The chapter "${late.title}" starts at ${late.start} s, past the end of this ${duration} s film: change the chapters first.`] });
+    }
     const key = newStorageKey('private', `training/${productId}/films`, film.extension);
     await this.storage.putStream(key, film.open(), film.contentType, { size: film.size });
     let replaced: string | null;
