@@ -1,34 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { createRequire } from 'node:module';
-import type PDFKitDocument from 'pdfkit';
 import type QRCodeModule from 'qrcode';
 import type { Readable } from 'node:stream';
+import { PDF_COLOURS, drawShopLogo, loadPdfKit, ukLongDate } from '../../../../platform/documents/index.js';
 import type { CertificateDocument, CertificateRenderer } from '../../application/ports/certificate-renderer.port.js';
 
-// The storefront's shield and palette, as the VAT invoices draw them (orders' pdfkit-vat-document.renderer.ts): a
-// certificate and an invoice from the same company look like they come from it.
-const LOGO_PATHS: ReadonlyArray<[string, string]> = [
-  ['M24 2 4 9v16c0 13.6 8.4 24.3 20 29 11.6-4.7 20-15.4 20-29V9L24 2z', '#0b5394'],
-  ['M24 7.4 9 12.7V25c0 10.8 6.3 19.5 15 23.6 8.7-4.1 15-12.8 15-23.6V12.7L24 7.4z', '#ffd43b'],
-  ['M20.5 35.5 13 28l3.2-3.2 4.3 4.3 11.3-11.3L35 21 20.5 35.5z', '#0b5394'],
-];
-const BRAND = '#0b5394';
-const INK = '#1f2933';
-const MUTED = '#52606d';
-const RULE = '#cbd2d9';
+// The invoices' house style (platform/documents): a certificate and an invoice from the same company look alike.
+const { brand: BRAND, ink: INK, muted: MUTED, rule: RULE } = PDF_COLOURS;
 const REVOKED = '#b42318';
 
 /** A4 landscape. */
 const PAGE = { width: 841.89, height: 595.28 };
 const MARGIN = 40;
 
-const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+const ukDate = ukLongDate;
 
-// Loaded at the first certificate, as the invoices load pdfkit (ADR 0027: most processes never draw one).
+// Loaded at the first certificate, as pdfkit is (ADR 0027: most processes never draw one).
 const require = createRequire(import.meta.url);
-let pdfkit: typeof PDFKitDocument | undefined;
 let qrcode: typeof QRCodeModule | undefined;
-const loadPdfKit = (): typeof PDFKitDocument => (pdfkit ??= require('pdfkit') as typeof PDFKitDocument);
 const loadQrCode = (): typeof QRCodeModule => (qrcode ??= require('qrcode') as typeof QRCodeModule);
 
 /**
@@ -59,9 +48,7 @@ export class PdfkitCertificateRenderer implements CertificateRenderer {
     pdf.lineWidth(0.75).strokeColor(RULE).rect(inner.x + 8, inner.y + 8, inner.width - 16, inner.height - 16).stroke();
 
     const centre = { x: inner.x + 40, width: inner.width - 80 };
-    pdf.save().translate(PAGE.width / 2 - 24, inner.y + 28);
-    for (const [path, colour] of LOGO_PATHS) pdf.path(path).fill(colour);
-    pdf.restore();
+    drawShopLogo(pdf, PAGE.width / 2 - 24, inner.y + 28);
     pdf.fillColor(BRAND).font('Helvetica-Bold').fontSize(13).text(doc.seller.tradingName.toUpperCase(), centre.x, inner.y + 88, { width: centre.width, align: 'center', characterSpacing: 2 });
     pdf.fillColor(INK).font('Helvetica-Bold').fontSize(30).text('Certificate of completion', centre.x, inner.y + 114, { width: centre.width, align: 'center' });
     if (doc.revoked) {
