@@ -20,6 +20,8 @@ const ADMIN_MENU: readonly { to: string; label: string }[] = [
   { to: '/admin/seo', label: 'SEO' },
   { to: '/admin/enquiries', label: 'Enquiries' },
   { to: '/admin/newsletter', label: 'Newsletter' },
+  // After the seed's items (seed §2 fixes their order): the training module's screens.
+  { to: '/admin/certificates', label: 'Certificates' },
 ];
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 960px)').matches === true;
