@@ -22,6 +22,7 @@ import { Migration20261127000200EmailVerification } from './Migration20261127000
 import { Migration20261128000050OptionSeats } from './Migration20261128000050OptionSeats.js';
 import { Migration20261128000100CreateTrainingLicences } from './Migration20261128000100CreateTrainingLicences.js';
 import { Migration20261128000300AfterSale } from './Migration20261128000300AfterSale.js';
+import { Migration20261128000600PartialRefunds } from './Migration20261128000600PartialRefunds.js';
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
 
 /**
@@ -53,4 +54,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000100CreateTrainingLicences', class: Migration20261128000100CreateTrainingLicences },
   { name: 'Migration20261128000300AfterSale', class: Migration20261128000300AfterSale },
   { name: 'Migration20261128000500StaffRoles', class: Migration20261128000500StaffRoles },
+  { name: 'Migration20261128000600PartialRefunds', class: Migration20261128000600PartialRefunds },
 ];
