@@ -38,6 +38,7 @@ export function RefundPanel({ order }: { order: AdminOrderView }) {
       void queryClient.invalidateQueries({ queryKey: [orders.api] });
       setQuantities({});
       setDelivery(false);
+      setRestock(false);
       setNote('');
       setVisible(false);
       setErrors({});
@@ -85,38 +86,40 @@ export function RefundPanel({ order }: { order: AdminOrderView }) {
           refund.mutate({ lines, delivery, restock, note: note.trim() || undefined, note_visible: note.trim() ? visible : undefined });
         }}
       >
-        <fieldset className="admin-refund__lines">
-          <legend>How many of each to refund</legend>
-          {open.map((line) => {
-            const orderLine = lineOf.get(line.line_id)!;
-            const name = `refund-qty-${line.line_id}`;
-            const lineErrors = errors[`line-${line.line_id}`] ?? errorsOf(line.line_id, 'qty') ?? errorsOf(line.line_id, 'line_id');
-            return (
-              <div key={line.line_id} className={`admin-refund__line field${lineErrors ? ' field--invalid' : ''}`} data-refund-line={line.line_id}>
-                <label htmlFor={`${formId}-${name}`} className="field__label">
-                  {orderLine.title} ({orderLine.option_name}) <span className="admin-muted">· {formatPounds(orderLine.unit_price)} each ex VAT · up to {line.qty}</span>
-                </label>
-                <input
-                  id={`${formId}-${name}`}
-                  name={name}
-                  className="input admin-refund__qty"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={line.qty}
-                  step={1}
-                  value={quantities[line.line_id] ?? ''}
-                  placeholder="0"
-                  onChange={(event) => setQuantities({ ...quantities, [line.line_id]: event.target.value })}
-                  aria-invalid={lineErrors ? true : undefined}
-                  aria-describedby={lineErrors ? `${formId}-${name}-error` : undefined}
-                />
-                {lineErrors && <FieldError id={`${formId}-${name}-error`} name={name} errors={lineErrors} />}
-              </div>
-            );
-          })}
-          {errors.lines && <FieldError id={`${formId}-lines-error`} name="lines" errors={errors.lines} />}
-        </fieldset>
+        {open.length > 0 && (
+          <fieldset className="admin-refund__lines">
+            <legend>How many of each to refund</legend>
+            {open.map((line) => {
+              const orderLine = lineOf.get(line.line_id)!;
+              const name = `refund-qty-${line.line_id}`;
+              const lineErrors = errors[`line-${line.line_id}`] ?? errorsOf(line.line_id, 'qty') ?? errorsOf(line.line_id, 'line_id');
+              return (
+                <div key={line.line_id} className={`admin-refund__line field${lineErrors ? ' field--invalid' : ''}`} data-refund-line={line.line_id}>
+                  <label htmlFor={`${formId}-${name}`} className="field__label">
+                    {orderLine.title} ({orderLine.option_name}) <span className="admin-muted">· {formatPounds(orderLine.unit_price)} each ex VAT · up to {line.qty}</span>
+                  </label>
+                  <input
+                    id={`${formId}-${name}`}
+                    name={name}
+                    className="input admin-refund__qty"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={line.qty}
+                    step={1}
+                    value={quantities[line.line_id] ?? ''}
+                    placeholder="0"
+                    onChange={(event) => setQuantities({ ...quantities, [line.line_id]: event.target.value })}
+                    aria-invalid={lineErrors ? true : undefined}
+                    aria-describedby={lineErrors ? `${formId}-${name}-error` : undefined}
+                  />
+                  {lineErrors && <FieldError id={`${formId}-${name}-error`} name={name} errors={lineErrors} />}
+                </div>
+              );
+            })}
+          </fieldset>
+        )}
+        {errors.lines && <FieldError id={`${formId}-lines-error`} name="lines" errors={errors.lines} />}
         {left.delivery && order.delivery && (
           <Field
             field={{ name: 'refund_delivery', label: `Refund the delivery charge (${order.delivery.name}, ${formatPounds(order.totals.delivery)} ex VAT)`, kind: 'checkbox' }}
