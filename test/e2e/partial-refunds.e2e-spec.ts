@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
+import { waitForMail } from '../support/mailbox.js';
 import { completedEvent, deliveryTypeId, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { binaryParser, pdfText } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -10,6 +11,7 @@ const SECRET = 'whsec_partial_refunds_secret_0123456789';
 
 interface Person {
   id: number;
+  email: string;
   bearer: string;
 }
 
@@ -35,7 +37,7 @@ describe(`Partial refunds (${databaseKind})`, () => {
     const email = uniqueEmail(prefix);
     await http().post('/api/register').set('X-Forwarded-For', nextIp()).send({ email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, first_name: 'Pat', last_name: 'Buyer' }).expect(201);
     const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
-    return { id: signedIn.user.id, bearer: signedIn.bearer };
+    return { id: signedIn.user.id, email, bearer: signedIn.bearer };
   }
 
   async function paidOrder(customer: Person, lines: Array<{ optionId: number; qty: number }>): Promise<number> {
@@ -76,6 +78,8 @@ describe(`Partial refunds (${databaseKind})`, () => {
     expect(first.body).toMatchObject({ lines: [{ line_id: signLine, qty: 1 }], delivery: false, restocked: true, net: 1_000, vat: 200, gross: 1_200, order: { status: 'paid', partly_refunded: true } });
     expect(first.body.credit_note_number).toMatch(/^CN-\d{6}$/);
     expect(await qtyOf(signs)).toBe(18);
+    const mail = await waitForMail(shop, buyer.email, `Credit note ${first.body.credit_note_number} for order ${order.number}`);
+    expect(mail.text).toContain('We have refunded part of order');
 
     // 2: another sign, one course unit and the delivery, not restocked.
     const second = await asAdmin(`/api/admin/orders/${orderId}/refunds`, { lines: [{ line_id: signLine, qty: 1 }, { line_id: courseLine, qty: 1 }], delivery: true, restock: false }).expect(201);
