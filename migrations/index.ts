@@ -23,6 +23,7 @@ import { Migration20261128000050OptionSeats } from './Migration20261128000050Opt
 import { Migration20261128000100CreateTrainingLicences } from './Migration20261128000100CreateTrainingLicences.js';
 import { Migration20261128000200TrainingCourses } from './Migration20261128000200TrainingCourses.js';
 import { Migration20261128000300AfterSale } from './Migration20261128000300AfterSale.js';
+import { Migration20261128000600PartialRefunds } from './Migration20261128000600PartialRefunds.js';
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
 
 /**
@@ -55,4 +56,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000200TrainingCourses', class: Migration20261128000200TrainingCourses },
   { name: 'Migration20261128000300AfterSale', class: Migration20261128000300AfterSale },
   { name: 'Migration20261128000500StaffRoles', class: Migration20261128000500StaffRoles },
+  { name: 'Migration20261128000600PartialRefunds', class: Migration20261128000600PartialRefunds },
 ];
