@@ -237,7 +237,7 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
 
     // A refund asks first, then the credit note is there.
     await page.locator('[data-admin-transition="refunded"]').click();
-    await page.locator('dialog[data-admin-confirm][open]').getByText(/credit note is issued/).waitFor();
+    await page.locator('dialog[data-admin-confirm][open]').getByText(/a credit note for it is issued/).waitFor();
     await page.locator('dialog[data-admin-confirm][open] [data-admin-confirm-yes]').click();
     await page.locator('h1 [data-order-status="refunded"]').waitFor();
     await page.locator('[data-admin-credit-note]').waitFor();

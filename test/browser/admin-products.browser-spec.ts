@@ -155,7 +155,7 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     expect(await read()).toMatchObject({ title: 'Forklift Safety Poster', code: 'PST-FORK-901', status: 'draft', category_ids: [3] });
 
     // The tabs, in the seed's order.
-    await eventually(() => page.locator('[role="tab"]').allInnerTexts()).toEqual(['Categories', 'Details', 'Files (0)', 'Images (0)', 'Options (0)', 'Videos (0)']);
+    await eventually(() => page.locator('[role="tab"]').allInnerTexts()).toEqual(['Categories', 'Details', 'Files (0)', 'Images (0)', 'Options (0)', 'Videos (0)', 'Course']);
     const tab = (name: string) => page.locator(`[data-admin-tab="${name}"]`);
 
     // Details: the tab a product opens on (its URL names no tab), though the seed lists it second.

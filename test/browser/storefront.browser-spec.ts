@@ -315,7 +315,8 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
     await menu.waitFor({ state: 'visible' }); // open by default on a wide screen
     const entries = await menu.getByRole('link').evaluateAll((as) => as.map((a) => ({ href: a.getAttribute('href'), text: a.textContent?.trim() })));
     expect(entries.map((e) => e.href)).toEqual([
-      '/',
+      // Seed §2's "/ (Dashboard)" is the portal's root (issue 28 item 8, ADR 0043).
+      '/admin',
       '/admin/users',
       '/admin/products/cat/1',
       '/admin/orders',
@@ -327,8 +328,10 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
       // Issue 14 adds the two read-only lists after the seed's entries.
       '/admin/enquiries',
       '/admin/newsletter',
+      // The training module's screens (issues 26 and 27, ADR 0041).
+      '/admin/certificates',
     ]);
-    expect(entries.find((e) => e.href === '/')?.text).toBe('Dashboard');
+    expect(entries.find((e) => e.href === '/admin')?.text).toBe('Dashboard');
     expect(entries.find((e) => e.href === '/admin/brands')?.text).toBe('Brand Logos');
     const exit = page.getByRole('link', { name: 'Exit To Web Site' });
     await eventually(() => exit.getAttribute('href')).toBe('/');
