@@ -24,6 +24,7 @@ import { Migration20261128000100CreateTrainingLicences } from './Migration202611
 import { Migration20261128000200TrainingCourses } from './Migration20261128000200TrainingCourses.js';
 import { Migration20261128000300AfterSale } from './Migration20261128000300AfterSale.js';
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
+import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -55,4 +56,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000200TrainingCourses', class: Migration20261128000200TrainingCourses },
   { name: 'Migration20261128000300AfterSale', class: Migration20261128000300AfterSale },
   { name: 'Migration20261128000500StaffRoles', class: Migration20261128000500StaffRoles },
+  { name: 'Migration20261128000800TrainingAttemptAnswers', class: Migration20261128000800TrainingAttemptAnswers },
 ];
