@@ -65,7 +65,7 @@ export function Assessment({ enrolmentId, onPassed }: { enrolmentId: number; onP
       {!questions || result ? (
         !result?.passed && (!result || result.attempts_left > 0) && (
           <>
-            <p>Answer every question; you have 3 attempts a day. {questions ? '' : 'Take your time: nothing is timed.'}</p>
+            {!result && <p>Answer every question; you have 3 attempts a day. Take your time: nothing is timed.</p>}
             <button type="button" className="button" onClick={() => void start()} disabled={!hydrated || sending} data-start-assessment="">
               {result ? 'Try again' : 'Start the assessment'}
             </button>
