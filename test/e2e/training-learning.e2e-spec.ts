@@ -59,7 +59,8 @@ describe(`Training learning (${databaseKind})`, () => {
     Object.fromEntries(questions.map((q) => [q.id, q.answers.find((a) => (a.text === RIGHT[q.text]) === right)!.id]));
 
   beforeAll(async () => {
-    shop = await startTestApp();
+    // Behind a trusted proxy, so each registration's X-Forwarded-For is its own address (the sign-up limit is per address).
+    shop = await startTestApp({ TRUST_PROXY: '127.0.0.1,::1,::ffff:127.0.0.1' });
     const admin = await bearerFor(shop, DEMO_ADMIN);
     buyer = await person('learning-buyer', { first_name: 'Morgan', last_name: 'Manager' });
     const product = await createProduct(shop.sql, { title: 'Manual Handling Online', options: [{ name: 'Online licence — 1 user', kind: 'online_access', seats: 1 }] });
@@ -225,5 +226,55 @@ describe(`Training learning (${databaseKind})`, () => {
     // The buyer's licence list shows the learner's result.
     const licences = (await as(buyer).get('/api/account/licences').expect(200)).body as Array<{ learners: Array<{ id: number; status: string; score: number; certificate_code: string }> }>;
     expect(licences.flatMap((l) => l.learners).find((l) => l.id === enrolment)).toMatchObject({ status: 'completed', score: 100, certificate_code: code });
+  });
+
+  it('gives the buyer their training records (person × course), filtered to those expiring within 60 days, and as CSV', async () => {
+    const records = await person('learning-records-buyer', { first_name: 'Rita', last_name: 'Records' });
+    const pass = async (prefix: string, name: string) => {
+      const who = await person(prefix);
+      const enrolment = await enrolLearner(shop.sql, { productId, optionId, customerId: records.id, userId: who.id, email: who.email, name });
+      await watched(enrolment, DURATION);
+      const questions = (await as(who).get(`/api/learn/${enrolment}/assessment`).expect(200)).body.questions as Question[];
+      return { who, code: (await as(who).post(`/api/learn/${enrolment}/assessment`, { answers: answersFor(questions, true) }).expect(200)).body.certificate_code as string };
+    };
+    const soon = await pass('learning-records-soon', 'Ann Soon');
+    const later = await pass('learning-records-later', 'Bob Later');
+    const old = await pass('learning-records-old', 'Cat Expired');
+    const revoked = await pass('learning-records-revoked', 'Dan Revoked');
+    await learner('learning-records-unfinished'); // another buyer's seat, and nothing completed: not in these records
+    const expiresIn = (code: string, days: number) => shop.sql(`update training_certificates set expires_at = now() + (? * interval '1 day') where code = ?`, [days, code]);
+    await expiresIn(soon.code, 30);
+    await expiresIn(old.code, -1);
+    await expiresIn(revoked.code, 20);
+    await shop.sql('update training_certificates set revoked_at = now() where code = ?', [revoked.code]);
+
+    const all = (await as(records).get('/api/account/training-records').expect(200)).body as Array<Record<string, unknown>>;
+    expect(all).toHaveLength(4);
+    const byName = Object.fromEntries(all.map((r) => [r.name, r]));
+    expect(byName['Ann Soon']).toEqual({
+      name: 'Ann Soon', email: soon.who.email, course: 'Manual Handling Online', completed_at: expect.any(String), score: 100,
+      expires_at: expect.any(String), certificate_code: soon.code, status: 'valid',
+    });
+    expect([byName['Bob Later']!.status, byName['Cat Expired']!.status, byName['Dan Revoked']!.status]).toEqual(['valid', 'expired', 'revoked']);
+    expect(byName['Bob Later']!.certificate_code).toBe(later.code);
+
+    const expiring = (await as(records).get('/api/account/training-records?expiring_within_days=60').expect(200)).body as Array<{ name: string }>;
+    expect(expiring.map((r) => r.name)).toEqual(['Ann Soon']);
+    await as(records).get('/api/account/training-records?expiring_within_days=0').expect(422);
+    await as(records).get('/api/account/training-records?expiring_within_days=soon').expect(422);
+
+    const csv = await as(records).get('/api/account/training-records.csv?expiring_within_days=60').expect(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toContain('training-records-expiring-60-days.csv');
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('name,email,course,completed_at,score,expires_at,certificate_code,status');
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toContain(`Ann Soon,${soon.who.email},Manual Handling Online,`);
+    expect(lines[1]).toMatch(new RegExp(`,100,.*,${soon.code},valid$`));
+    expect((await as(records).get('/api/account/training-records.csv').expect(200)).text.trim().split(/\r?\n/)).toHaveLength(5);
+
+    // Nobody else's records, and none without signing in.
+    expect((await as(soon.who).get('/api/account/training-records').expect(200)).body).toEqual([]);
+    await http().get('/api/account/training-records').expect(401);
   });
 });
