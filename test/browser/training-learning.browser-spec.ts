@@ -163,4 +163,25 @@ describe(`training learning journey in Chromium (${databaseKind})`, () => {
     await page.locator('[data-course-link]').first().click();
     await page.waitForURL((url) => url.pathname === `/learn/${enrolment}`);
   });
+
+  it('shows the buyer the completion in the training records, filters to those expiring within 60 days, and offers the CSV', async () => {
+    // The learner bought their own seat here (the fixture's customer), so their /account/training has the records.
+    for (const width of [1280, 390]) {
+      const { page, problems } = await signedIn(width);
+      await page.goto('/account/training');
+      await hydrated(page);
+      const row = page.locator(`[data-record="${learner.email}"]`);
+      await eventually(() => row.locator('[data-record-status]').getAttribute('data-record-status')).toBe('valid');
+      await expect(row.textContent()).resolves.toContain('Safe Lifting Online');
+      await expectNoSeriousA11yViolations(page, `training-records-${width}`);
+      await page.locator('[data-records]').scrollIntoViewIfNeeded();
+      await shot(page, `records-${width}`);
+      if (width === 1280) {
+        await page.getByLabel('Only certificates expiring within 60 days').check();
+        await eventually(() => page.locator('[data-records-empty]').count()).toBe(1); // valid for 36 months
+        await expect(page.locator('[data-records-csv]').getAttribute('href')).resolves.toBe('/api/account/training-records.csv?expiring_within_days=60');
+      }
+      expect(problems.unexpected()).toEqual([]);
+    }
+  });
 });

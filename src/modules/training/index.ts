@@ -10,6 +10,7 @@ import { LicenceService } from './application/licence.service.js';
 import { LearnerService } from './application/learner.service.js';
 import { CertificateService } from './application/certificate.service.js';
 import { LearningService } from './application/learning.service.js';
+import { RecordsService } from './application/records.service.js';
 
 export { TrainingModule } from './training.module.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
@@ -17,6 +18,7 @@ export type { EnrolmentStatus } from './domain/licence-rules.js';
 export { CourseService, type CourseForLearning } from './application/course.service.js';
 export { CertificateService, type IssueCertificate, type CertificateVerification, type AdminCertificateView } from './application/certificate.service.js';
 export type { AdminCourseView } from './application/course-views.js';
+export type { TrainingRecordView } from './application/records.service.js';
 export type { PlayerView, ProgressView, AssessmentView, AttemptResultView } from './application/learning-views.js';
 export { DemoCourseSeeder } from './application/demo/demo-course.seeder.js';
 
@@ -28,6 +30,8 @@ interface TrainingPageServices {
   learning: Pick<LearnerService, 'inspect' | 'courses'>;
   /** `/learn/{id}`: the learner's own course in the player (not found for anyone else). */
   player: Pick<LearningService, 'player'>;
+  /** `/account/training`: the buyer's training records table. */
+  records: Pick<RecordsService, 'list'>;
   /** `/certificates/{code}`: the public verification panel. */
   certificates: Pick<CertificateService, 'verify'>;
 }
@@ -36,8 +40,8 @@ export const trainingShopModule = shopModule({
   module: TrainingModule,
   entities: trainingFeatures.flatMap((f) => f.entities),
   pageServices: {
-    inject: [LicenceService, LearnerService, CertificateService, LearningService],
-    build: (licences: LicenceService, learning: LearnerService, certificates: CertificateService, player: LearningService): TrainingPageServices =>
-      ({ licences, learning, certificates, player }),
+    inject: [LicenceService, LearnerService, CertificateService, LearningService, RecordsService],
+    build: (licences: LicenceService, learning: LearnerService, certificates: CertificateService, player: LearningService, records: RecordsService): TrainingPageServices =>
+      ({ licences, learning, certificates, player, records }),
   },
 });
