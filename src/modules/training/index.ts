@@ -9,6 +9,8 @@ import { shopModule } from '../../platform/shop-module.js';
 import { LicenceService } from './application/licence.service.js';
 import { LearnerService } from './application/learner.service.js';
 import { CertificateService } from './application/certificate.service.js';
+import { LearningService } from './application/learning.service.js';
+import { RecordsService } from './application/records.service.js';
 
 export { TrainingModule } from './training.module.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
@@ -16,6 +18,8 @@ export type { EnrolmentStatus } from './domain/licence-rules.js';
 export { CourseService, type CourseForLearning } from './application/course.service.js';
 export { CertificateService, type IssueCertificate, type CertificateVerification, type AdminCertificateView } from './application/certificate.service.js';
 export type { AdminCourseView } from './application/course-views.js';
+export type { TrainingRecordView } from './application/records.service.js';
+export type { PlayerView, ProgressView, AssessmentView, AttemptResultView } from './application/learning-views.js';
 export { DemoCourseSeeder } from './application/demo/demo-course.seeder.js';
 
 /** What storefront pages may call of training, in-process. */
@@ -24,6 +28,10 @@ interface TrainingPageServices {
   licences: Pick<LicenceService, 'listForCustomer'>;
   /** The invitation link's landing page (read-only) and the learner's courses: /learn/invitations/{token}, /learn. */
   learning: Pick<LearnerService, 'inspect' | 'courses'>;
+  /** `/learn/{id}`: the learner's own course in the player (not found for anyone else). */
+  player: Pick<LearningService, 'player'>;
+  /** `/account/training`: the buyer's training records table. */
+  records: Pick<RecordsService, 'list'>;
   /** `/certificates/{code}`: the public verification panel. */
   certificates: Pick<CertificateService, 'verify'>;
 }
@@ -32,7 +40,8 @@ export const trainingShopModule = shopModule({
   module: TrainingModule,
   entities: trainingFeatures.flatMap((f) => f.entities),
   pageServices: {
-    inject: [LicenceService, LearnerService, CertificateService],
-    build: (licences: LicenceService, learning: LearnerService, certificates: CertificateService): TrainingPageServices => ({ licences, learning, certificates }),
+    inject: [LicenceService, LearnerService, CertificateService, LearningService, RecordsService],
+    build: (licences: LicenceService, learning: LearnerService, certificates: CertificateService, player: LearningService, records: RecordsService): TrainingPageServices =>
+      ({ licences, learning, certificates, player, records }),
   },
 });

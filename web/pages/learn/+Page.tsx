@@ -13,10 +13,7 @@ const STATUS_LABELS: Record<Course['status'], string> = {
   revoked: 'Access revoked',
 };
 
-/**
- * `/learn` (issue 26): the signed-in learner's online courses with their progress. The course player
- * (`/learn/{id}`) arrives with the learning slice; until then the page says so rather than link nowhere.
- */
+/** `/learn` (issue 26): the signed-in learner's online courses with their progress, each opening its player `/learn/{id}`. */
 export default function Page() {
   const { courses } = useData<Data>();
   return (
@@ -29,13 +26,17 @@ export default function Page() {
         </p>
       ) : (
         <>
-          <p className="account-page__lead">The course player is on its way: you will watch each film and take its assessment from this page.</p>
+          <p className="account-page__lead">Open a course to watch its film and, once you have watched 90% of it, take its assessment.</p>
           <ul className="learn-courses" data-courses="">
             {courses.map((course) => {
               const percent = Math.round(course.progress * 100);
               return (
                 <li key={course.id} className="learn-course" data-course={course.id}>
-                  <h2 className="learn-course__title">{course.product.title}</h2>
+                  <h2 className="learn-course__title">
+                    <a href={`/learn/${course.id}`} data-course-link="">
+                      {course.product.title}
+                    </a>
+                  </h2>
                   <p className="learn-course__status" data-course-status={course.status}>
                     {STATUS_LABELS[course.status]}
                     {course.certificate_code && <> · Certificate {course.certificate_code}</>}

@@ -5,6 +5,8 @@ import { StockService } from '../../catalogue/index.js';
 import { UserDirectory } from '../../identity/index.js';
 import { INVITATION_GONE, InvitationGoneError, InvitationNotFoundError, SeatAlreadyHeldError } from '../domain/licence-errors.js';
 import { LEARNER_NAME_MAX_LENGTH } from '../domain/licence-rules.js';
+import { progressOf } from '../domain/watched-time.js';
+import { CourseService } from './course.service.js';
 import { hashInvitationToken, plausibleToken } from './invitation-token.js';
 import { productOf } from './licence-mappers.js';
 import type { InvitationLookup, LearnerCourseView } from './licence-views.js';
@@ -30,6 +32,7 @@ export class LearnerService {
     private readonly stock: StockService,
     private readonly users: UserDirectory,
     private readonly transactions: Transactions,
+    private readonly courseContent: CourseService,
   ) {}
 
   /** What the landing page shows, changing nothing (mail scanners open links before people do). */
@@ -74,15 +77,21 @@ export class LearnerService {
   async courses(userId: number): Promise<LearnerCourseView[]> {
     const rows = await this.store.listForLearner(userId);
     const options = await this.stock.describe(rows.map(({ licence }) => licence.optionId));
+    const durations = await this.filmDurations(rows.map(({ licence }) => licence.productId));
     return rows.map(({ learner, licence }) => ({
       id: learner.id,
       product: productOf(licence.productId, options.get(licence.optionId)),
       status: learner.status,
-      // TODO(issue 26, learning slice): watched_seconds / the course's film duration, read through a port of the
-      // course slice; until the film exists there is nothing to divide by.
-      progress: learner.status === 'completed' ? 1 : 0,
+      progress: progressOf(learner.watchedSeconds, durations.get(licence.productId) ?? null, learner.status === 'completed'),
       certificate_code: learner.certificateCode,
     }));
+  }
+
+  /** Each product's film length (a learner has a handful of courses: one read each). */
+  private async filmDurations(productIds: number[]): Promise<Map<number, number | null>> {
+    const unique = [...new Set(productIds)];
+    const courses = await Promise.all(unique.map((id) => this.courseContent.course(id)));
+    return new Map(unique.map((id, i) => [id, courses[i]?.duration ?? null]));
   }
 
   private async courseOf(invitation: InvitationRow) {

@@ -4,14 +4,16 @@ import { AccountNav } from '../../../components/AccountNav.js';
 import { apiFetch } from '../../../lib/api.js';
 import type { Data } from './+data.js';
 import { LicenceCard, type Licence } from './LicenceCard.js';
+import { RecordsTable } from './RecordsTable.js';
 import './training.css';
 
 /**
  * `/account/training` (issue 26): the buyer's online licences — seats used and free, each learner with their state
- * and a way to take an unfinished seat back — and a form per licence to invite learners by pasting their addresses.
+ * and a way to take an unfinished seat back — a form per licence to invite learners by pasting their addresses, and the
+ * training records (completions and their certificates, "expiring within 60 days", CSV).
  */
 export default function Page() {
-  const { licences: initial } = useData<Data>();
+  const { licences: initial, records } = useData<Data>();
   const [licences, setLicences] = useState<Licence[]>(initial);
 
   async function reload() {
@@ -38,6 +40,7 @@ export default function Page() {
               <LicenceCard key={licence.id} licence={licence} onChanged={reload} />
             ))}
           </div>
+          <RecordsTable initial={records} />
         </>
       )}
     </div>

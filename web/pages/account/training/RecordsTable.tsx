@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import type { TrainingRecordView } from '../../../../src/modules/training/index.js';
+import { useHydrated } from '../../../components/FormControls.js';
+import { apiFetch } from '../../../lib/api.js';
+
+const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
+const formatDate = (iso: string | null) => (iso ? ukDate.format(new Date(iso)) : 'Never');
+/** The filter product.md asks for: certificates that fall due for refresher training soon. */
+const EXPIRING_DAYS = 60;
+
+const STATUS: Record<TrainingRecordView['status'], string> = { valid: '✓ Valid', expired: '! Expired', revoked: '✕ Revoked' };
+
+/**
+ * The buyer's training records (ADR 0047): who completed which course, when, the score, the certificate and whether
+ * it is still valid — what an employer shows an inspector — with "expiring within 60 days" and a CSV of what is shown.
+ */
+export function RecordsTable({ initial }: { initial: TrainingRecordView[] }) {
+  const [records, setRecords] = useState(initial);
+  const [expiring, setExpiring] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const hydrated = useHydrated();
+  const query = expiring ? `?expiring_within_days=${EXPIRING_DAYS}` : '';
+
+  async function filter(only: boolean) {
+    setExpiring(only);
+    setFailed(false);
+    try {
+      setRecords(await apiFetch<TrainingRecordView[]>(`/api/account/training-records${only ? `?expiring_within_days=${EXPIRING_DAYS}` : ''}`));
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <section className="records" aria-labelledby="records-title" data-records="">
+      <h2 id="records-title">Training records</h2>
+      <div className="records__tools">
+        <label className="records__filter">
+          <input type="checkbox" checked={expiring} disabled={!hydrated} onChange={(event) => void filter(event.target.checked)} data-records-expiring="" />{' '}
+          Only certificates expiring within {EXPIRING_DAYS} days
+        </label>
+        <a className="button button--secondary button--small" href={`/api/account/training-records.csv${query}`} download data-records-csv="">
+          Download CSV
+        </a>
+      </div>
+      {failed && <p role="alert">The records could not be loaded. Please try again.</p>}
+      {records.length === 0 ? (
+        <p data-records-empty="">{expiring ? `No certificate expires within ${EXPIRING_DAYS} days.` : 'Nobody has completed a course yet: completions appear here with their certificates.'}</p>
+      ) : (
+        <div className="table-wrap" role="region" aria-labelledby="records-title" tabIndex={0}>
+          <table className="table table--cards" data-records-table="">
+            <thead>
+              <tr>
+                <th scope="col">Learner</th>
+                <th scope="col">Course</th>
+                <th scope="col">Completed</th>
+                <th scope="col">Score</th>
+                <th scope="col">Expires</th>
+                <th scope="col">Certificate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {records.map((record) => (
+                <tr key={record.certificate_code} data-record={record.email}>
+                  <th scope="row">
+                    {record.name ?? record.email}
+                    {record.name && <span className="licence__email">{record.email}</span>}
+                  </th>
+                  <td data-label="Course">{record.course}</td>
+                  <td data-label="Completed">{formatDate(record.completed_at)}</td>
+                  <td data-label="Score">{record.score === null ? '—' : `${record.score}%`}</td>
+                  <td data-label="Expires">{formatDate(record.expires_at)}</td>
+                  <td data-label="Certificate" data-record-status={record.status}>
+                    <a href={`/certificates/${record.certificate_code}`}>{record.certificate_code}</a> <span className="records__status">{STATUS[record.status]}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
