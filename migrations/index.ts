@@ -23,6 +23,7 @@ import { Migration20261128000050OptionSeats } from './Migration20261128000050Opt
 import { Migration20261128000100CreateTrainingLicences } from './Migration20261128000100CreateTrainingLicences.js';
 import { Migration20261128000300AfterSale } from './Migration20261128000300AfterSale.js';
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
+import { Migration20261128000700CourseSessions } from './Migration20261128000700CourseSessions.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -53,4 +54,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000100CreateTrainingLicences', class: Migration20261128000100CreateTrainingLicences },
   { name: 'Migration20261128000300AfterSale', class: Migration20261128000300AfterSale },
   { name: 'Migration20261128000500StaffRoles', class: Migration20261128000500StaffRoles },
+  { name: 'Migration20261128000700CourseSessions', class: Migration20261128000700CourseSessions },
 ];

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { moduleOf, type FeatureSlice } from '../../platform/feature-slice.js';
 import { licencesFeature } from './licences.feature.js';
+import { sessionsFeature } from './sessions.feature.js';
 
 /**
  * The training module's slices (issue 26, product.md "Training module"): licences and learners, course content,
  * learning (player, watched time, assessment), certificates. Each arrives as a `*.feature.ts` slice listed here.
  */
-export const trainingFeatures: FeatureSlice[] = [licencesFeature];
+export const trainingFeatures: FeatureSlice[] = [licencesFeature, sessionsFeature];
 
 @Module(moduleOf(trainingFeatures))
 export class TrainingModule {}

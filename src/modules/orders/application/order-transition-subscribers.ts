@@ -15,7 +15,8 @@ export interface OrderTransitionEvent {
   status: OrderStatus;
   actor: TransitionActor;
   at: Date;
-  lines: ReadonlyArray<{ lineId: number; productId: number; optionId: number; kind: string; qty: number }>;
+  /** `bookingRef`: what the line books, opaque to orders (a course line's session, ADR 0046), null otherwise. */
+  lines: ReadonlyArray<{ lineId: number; productId: number; optionId: number; kind: string; qty: number; bookingRef: string | null; bookingLabel: string | null }>;
 }
 
 export type OrderTransitionHandler = (event: OrderTransitionEvent) => Promise<void> | void;

@@ -10,7 +10,7 @@ export interface OrderView {
   number: string;
   status: OrderStatus;
   created_at: string;
-  lines: Array<{ title: string; option_name: string; code: string; kind: string; unit_price: number; qty: number; line_total: number }>;
+  lines: Array<{ title: string; option_name: string; code: string; kind: string; unit_price: number; qty: number; line_total: number; booking: string | null }>;
   delivery: OrderDelivery | null;
   billing_address: OrderAddress;
   delivery_address: OrderAddress | null;
@@ -74,7 +74,7 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
     created_at: order.createdAt.toISOString(),
     lines: lines.map((line) => ({
       title: line.title, option_name: line.optionName, code: line.code, kind: line.kind,
-      unit_price: line.unitPrice, qty: line.qty, line_total: line.lineTotal,
+      unit_price: line.unitPrice, qty: line.qty, line_total: line.lineTotal, booking: line.bookingLabel,
     })),
     delivery: order.delivery,
     billing_address: order.billingAddress,

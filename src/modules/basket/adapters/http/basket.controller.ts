@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
 import { setBasketXsrfCookie, xsrfHeaderMatchesGuest, IdParam } from '../../../../platform/http/index.js';
@@ -33,8 +33,9 @@ export class BasketController {
   @ApiOkResponse({ description: 'The basket with the option added (new: first, qty 1; present: +1 up to its stock, with a message when capped).' })
   @ApiNotFoundResponse({ description: 'Unknown or inactive option.' })
   @ApiConflictResponse({ description: 'The option has no stock left.' })
+  @ApiUnprocessableEntityResponse({ description: '`errors.session_id`: a course option without a session, or one of another option, past, cancelled or full.' })
   add(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Body() body: AddToBasketRequest): Promise<BasketView> {
-    return this.baskets.add(this.visitor(request, reply, true), body.option_id);
+    return this.baskets.add(this.visitor(request, reply, true), body.option_id, body.session_id);
   }
 
   @Patch('items/:id')
