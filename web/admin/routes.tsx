@@ -4,6 +4,7 @@ import { catalogueRoutes } from './sections/catalogue/routes.js';
 import { contentRoutes } from './sections/content/routes.js';
 import { identityRoutes } from './sections/identity/routes.js';
 import { ordersRoutes } from './sections/orders/routes.js';
+import { trainingRoutes } from './sections/training/routes.js';
 
 /** The portal's screens (seed §2 "Admin routes"), by module; the layout around them is `AdminApp`'s. */
 export const adminRoutes: RouteObject[] = [
@@ -12,5 +13,6 @@ export const adminRoutes: RouteObject[] = [
   ...catalogueRoutes,
   ...ordersRoutes,
   ...contentRoutes,
+  ...trainingRoutes,
   { path: '*', lazy: screen(() => import('./sections/not-found.screen.js')) },
 ];

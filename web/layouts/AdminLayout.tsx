@@ -20,6 +20,7 @@ const ADMIN_MENU: readonly { to: string; label: string }[] = [
   { to: '/admin/seo', label: 'SEO' },
   { to: '/admin/enquiries', label: 'Enquiries' },
   { to: '/admin/newsletter', label: 'Newsletter' },
+  { to: '/admin/sessions', label: 'Sessions' },
 ];
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 960px)').matches === true;

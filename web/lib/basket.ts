@@ -46,7 +46,9 @@ export function useBasketTotals(): BasketTotals {
 
 /** The basket operations of seed §4 over the Buying API; each answers with the whole basket, published here. */
 export const basketApi = {
-  add: (optionId: number) => call('/api/basket/items', { method: 'POST', body: { option_id: optionId } }),
+  /** `sessionId`: the date chosen for a course option (required for those, ADR 0046). */
+  add: (optionId: number, sessionId?: number | null) =>
+    call('/api/basket/items', { method: 'POST', body: sessionId ? { option_id: optionId, session_id: sessionId } : { option_id: optionId } }),
   plus: (itemId: number) => call(`/api/basket/items/${itemId}`, { method: 'PATCH', body: { action: 'plus' } }),
   minus: (itemId: number) => call(`/api/basket/items/${itemId}`, { method: 'PATCH', body: { action: 'minus' } }),
   remove: (itemId: number) => call(`/api/basket/items/${itemId}`, { method: 'DELETE' }),

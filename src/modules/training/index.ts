@@ -10,6 +10,8 @@ import { LicenceService } from './application/licence.service.js';
 import { LearnerService } from './application/learner.service.js';
 
 export { TrainingModule } from './training.module.js';
+export { SessionDemoSeeder } from './application/sessions/session-demo.seeder.js';
+export type { PublicSessionView, AdminSessionView } from './application/sessions/session-views.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
 export type { EnrolmentStatus } from './domain/licence-rules.js';
 

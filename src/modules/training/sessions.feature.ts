@@ -7,6 +7,7 @@ import { ProductSessionsController } from './adapters/http/product-sessions.cont
 import { SqlSessionStore } from './adapters/persistence/sql-session.store.js';
 import { SESSION_STORE } from './application/ports/session-store.port.js';
 import { SessionAdminService } from './application/sessions/session-admin.service.js';
+import { SessionDemoSeeder } from './application/sessions/session-demo.seeder.js';
 import { SessionPlacesService } from './application/sessions/session-places.service.js';
 
 /**
@@ -20,7 +21,7 @@ export const sessionsFeature: FeatureSlice = {
     CatalogueModule, // StockService.describe: the option's kind, product and names
   ],
   controllers: [AdminSessionsController, ProductSessionsController],
-  providers: [SessionAdminService, SessionPlacesService, { provide: SESSION_STORE, useClass: SqlSessionStore }],
-  exports: [SessionAdminService, SessionPlacesService],
+  providers: [SessionAdminService, SessionPlacesService, SessionDemoSeeder, { provide: SESSION_STORE, useClass: SqlSessionStore }],
+  exports: [SessionAdminService, SessionPlacesService, SessionDemoSeeder],
   entities: [], // plain SQL (sql-session.store.ts): places are taken by a guarded update
 };

@@ -60,6 +60,11 @@ export function OrderSummary({ order, staff = false }: { order: Omit<OrderView, 
                 <span className="order-summary__option">
                   {line.option_name} · {line.code}
                 </span>
+                {line.booking && (
+                  <span className="order-summary__option" data-order-booking="">
+                    {line.booking}
+                  </span>
+                )}
               </th>
               <td className="order-summary__num">{line.qty}</td>
               <td className="order-summary__num order-summary__unit">{formatPounds(line.unit_price)}</td>

@@ -51,4 +51,6 @@ export interface StockStore {
   giveBack(orderId: number): Promise<StockLine[]>;
   /** Active options with limited stock at or below `threshold`: how many, and the `limit` lowest (then by id). */
   lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }>;
+  /** Ids of active options of published products of this kind, by id (at most `limit`). */
+  idsOfKind(kind: string, limit: number): Promise<number[]>;
 }

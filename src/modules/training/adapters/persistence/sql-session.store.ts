@@ -105,6 +105,10 @@ export class SqlSessionStore implements SessionStore {
     return released.reduce((sum, place) => sum + Number(place.qty), 0);
   }
 
+  async markTakenForDemo(id: number, placesTaken: number): Promise<void> {
+    await this.query('update training_sessions set places_taken = least(?, capacity) where id = ?', [placesTaken, id]);
+  }
+
   private query<R>(sql: string, params: unknown[]): Promise<R[]> {
     return this.em.getConnection().execute<R[]>(sql, params, 'all', this.em.getTransactionContext());
   }

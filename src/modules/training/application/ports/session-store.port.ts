@@ -45,4 +45,6 @@ export interface SessionStore {
   take(request: PlaceRequest): Promise<boolean>;
   /** Gives back every place the order still holds; answers how many places were released. */
   releaseForOrder(orderId: number, at: Date): Promise<number>;
+  /** Demo data only: sets places taken without orders (the demo shows nearly full and full dates). */
+  markTakenForDemo(id: number, placesTaken: number): Promise<void>;
 }
