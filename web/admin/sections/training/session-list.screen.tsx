@@ -21,11 +21,18 @@ export function Component() {
       )}
       columns={[
         { key: 'starts_at', header: 'Starts', render: (row) => formatDateTime(row.starts_at) },
-        { key: 'product_title', header: 'Course', render: (row) => `${row.product_title ?? `Product ${row.product_id}`}${row.option_name ? ` — ${row.option_name}` : ''}` },
+        {
+          key: 'product_title', header: 'Course',
+          render: (row) => (
+            <>
+              {row.product_title ?? `Product ${row.product_id}`}
+              {row.option_name && <span className="admin-muted"> · {row.option_name}</span>}
+            </>
+          ),
+        },
         { key: 'venue', header: 'Venue', render: (row) => (row.online ? 'Online' : row.venue) },
-        { key: 'places_taken', header: 'Taken', numeric: true },
-        { key: 'capacity', header: 'Capacity', numeric: true },
-        { key: 'places_left', header: 'Left', numeric: true, render: (row) => (row.places_left === 0 ? 'Full' : String(row.places_left)) },
+        // One column for places: the phone's table stays narrow enough to read without scrolling far.
+        { key: 'places_left', header: 'Places', render: (row) => `${row.places_taken} of ${row.capacity}${row.places_left === 0 ? ', full' : ''}` },
         { key: 'status', header: 'Status', render: (row) => (row.status === 'cancelled' ? 'Cancelled' : 'Scheduled') },
       ]}
     />
