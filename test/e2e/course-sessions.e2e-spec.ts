@@ -6,6 +6,7 @@ import { checkoutInput, createCustomer, inContext } from '../support/orders-fixt
 import { binaryParser, pdfText } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
+import { waitUntil } from '../support/eventually.js';
 
 const at = (days: number, hour: number) => new Date(Date.UTC(2030, 0, days) + hour * 3_600_000).toISOString();
 
@@ -30,16 +31,16 @@ describe(`Course sessions (${databaseKind})`, () => {
   });
   const session = (fields: object = {}) => ({ option_id: course, starts_at: at(10, 9), ends_at: at(10, 16), venue: 'Leeds Training Centre', capacity: 8, ...fields });
 
-  async function customer(prefix: string): Promise<{ id: number; bearer: string }> {
+  async function customer(prefix: string): Promise<{ id: number; bearer: string; email: string }> {
     const email = uniqueEmail(prefix);
     await http().post('/api/register').set('X-Forwarded-For', nextIp())
       .send({ email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, first_name: 'Casey', last_name: 'Buyer' }).expect(201);
     const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
-    return { id: signedIn.user.id, bearer: signedIn.bearer };
+    return { id: signedIn.user.id, bearer: signedIn.bearer, email };
   }
 
   beforeAll(async () => {
-    shop = await startTestApp({ LOG_LEVEL: 'error' });
+    shop = await startTestApp({ LOG_LEVEL: 'error', QUEUE_POLL_MS: '50' });
     admin = await bearerFor(shop, DEMO_ADMIN);
     const content = await customer('content-staff');
     await shop.sql(`update users set role = 'admin', staff_role = 'content' where id = ?`, [content.id]);
@@ -170,6 +171,12 @@ describe(`Course sessions (${databaseKind})`, () => {
     const text = (await pdfText(pdf.body as Buffer)).replace(/\s+/g, ' ');
     expect(text).toContain('— Fri 1 Mar 2030, 09:00'); // the description column wraps the rest of the label
     expect(text).toContain('York');
+    // The invoice e-mail's lines are the invoice's: they name the date too.
+    const mail = await waitUntil(async () => {
+      const box = (await http().get('/api/dev/mailbox').query({ to: buyer.email }).expect(200)).body as Array<{ subject: string; text: string }>;
+      return box.find((message) => message.subject.startsWith('Invoice '));
+    }, { what: 'the invoice e-mail' });
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(`Open course — 1 place) — ${label}`);
     // A session with places taken is not deleted, nor shrunk below them.
     await as(admin).delete(`/api/admin/sessions/${date.id}`).expect(409);
     expect((await as(admin).put(`/api/admin/sessions/${date.id}`, { capacity: 1 }).expect(422)).body.errors).toHaveProperty('capacity');
