@@ -4,7 +4,9 @@ import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
 import { launchBrowser, watchProblems } from '../support/browser.js';
 import { prepareScreenshots, SCREENSHOTS } from '../support/browser-shop.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
-import { DEMO_ADMIN, hydrated, nextClientIp } from '../support/identity-browser.js';
+import { DEMO_ADMIN, GOOD_PASSWORD, hydrated, nextClientIp, registerByApi, uniqueEmail } from '../support/identity-browser.js';
+import { CheckoutService } from '../../src/modules/orders/index.js';
+import { checkoutInput, inContext } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -18,6 +20,8 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
   let browser: Browser;
   let baseURL: string;
   let slug: string;
+  let course: number;
+  let onlineSession: number; // the buyer's order takes one of its places (after the product page's journeys)
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
@@ -28,12 +32,14 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
       title: 'Fire Marshal Training Course', options: [{ name: 'Open course — 1 place', kind: 'course', price: 14_500 }, { name: 'Course workbook', price: 1_500 }],
     });
     slug = product.slug;
+    course = product.optionIds[0]!;
     const session = `insert into training_sessions (product_id, option_id, starts_at, ends_at, venue, online, joining_url, capacity, places_taken)
       values (?, ?, ?, ?, ?, ?, ?, 12, ?)`;
     const day = (n: number, hour: number) => new Date(Date.UTC(2030, 2, n, hour)).toISOString();
     await shop.sql(session, [product.id, product.optionIds[0], day(12, 9), day(12, 13), 'HS Training Centre, Leeds LS1 4AP', false, null, 12]);
     await shop.sql(session, [product.id, product.optionIds[0], day(19, 9), day(19, 13), 'Manchester Conference Centre, M1 3BB', false, null, 11]);
     await shop.sql(session, [product.id, product.optionIds[0], day(26, 9), day(26, 13), null, true, 'https://meet.example.com/fm', 4]);
+    onlineSession = (await shop.sql<{ id: number }>('select max(id) as id from training_sessions'))[0]!.id;
     browser = await launchBrowser();
     await prepareScreenshots();
   }, 60_000);
@@ -78,6 +84,29 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
     await page.locator('[data-basket-booking]', { hasText: 'Tue 26 Mar 2030, 09:00–13:00, Online' }).waitFor();
     await expectNoSeriousA11yViolations(page, `basket with a course date (${width})`);
     await shot(page, `basket-${width}`);
+    expect(problems.unexpected()).toEqual([]);
+  });
+
+  it('shows the buyer\'s order with the session\'s date and venue on their account page', async () => {
+    const buyer = { email: uniqueEmail('course-buyer'), password: GOOD_PASSWORD };
+    await registerByApi(baseURL, { email: buyer.email, first_name: 'Robin', last_name: 'Buyer' });
+    const [row] = await shop.sql<{ id: number }>('update users set account_terms = true where email = ? returning id', [buyer.email]);
+    const placed = await inContext(shop, () => shop.app.get(CheckoutService).place(
+      row!.id, [{ optionId: course, qty: 1, bookingRef: String(onlineSession), bookingLabel: 'Tue 26 Mar 2030, 09:00–13:00, Online' }],
+      checkoutInput({ paymentMethod: 'invoice', poNumber: 'PO-COURSE-27' }),
+    ));
+    const { page, problems } = await open(390);
+    await page.goto(`/login?redirect=/account/orders/${placed.order.id}`);
+    await hydrated(page);
+    const login = page.locator('form[data-form="login"]');
+    await login.getByLabel('E-mail address').fill(buyer.email);
+    await login.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`/account/orders/${placed.order.id}`);
+    await page.locator('[data-order-booking]', { hasText: 'Tue 26 Mar 2030, 09:00–13:00, Online' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'account order with a course date');
+    await shot(page, 'account-order-390');
     expect(problems.unexpected()).toEqual([]);
   });
 
