@@ -36,6 +36,7 @@ export function CourseSessionPicker({ optionId, optionName, sessions, value, onC
   onChange: (sessionId: number | null) => void;
 }) {
   const id = `session-for-${optionId}`;
+  const selected = sessions?.find((session) => session.id === value);
   if (sessions === null) return <span className="session-picker__note">Loading dates…</span>;
   if (sessions.length === 0) return <span className="session-picker__note" data-no-sessions="">No dates scheduled yet: call us to book.</span>;
   return (
@@ -51,6 +52,12 @@ export function CourseSessionPicker({ optionId, optionName, sessions, value, onC
           </option>
         ))}
       </select>
+      {/* The select may cut a long date short on a phone: what matters most stays readable under it. */}
+      {selected && (
+        <span className="session-picker__chosen" data-session-chosen="">
+          {selected.online ? 'Online' : selected.venue} · {placesText(selected.places_left)}
+        </span>
+      )}
     </span>
   );
 }

@@ -4,7 +4,7 @@ import type { SessionFields } from '../../domain/session-rules.js';
 import { SESSION_STORE, type SessionStore } from '../ports/session-store.port.js';
 
 const DAY = 86_400_000;
-const VENUES = ['HS Training Centre, 12 Wellington Street, Leeds LS1 4AP', 'Manchester Conference Centre, Sackville Street, M1 3BB', null];
+const VENUES = ['HS Training Centre, Leeds LS1 4AP', 'Manchester Conference Centre, M1 3BB', null];
 
 /**
  * Demo dates for every demo `course` option (product.md "Demo data"): three upcoming sessions each, in Leeds,
@@ -42,7 +42,12 @@ export class SessionDemoSeeder {
   }
 }
 
-/** Midnight UTC of that date: sessions at 09:30 UTC are 09:30 or 10:30 UK time, good enough for demo data. */
+/**
+ * Midnight UTC of that date, moved off a weekend to the Monday (courses run on weekdays): sessions at 09:30 UTC are
+ * 09:30 or 10:30 UK time, good enough for demo data.
+ */
 function startOfUkDay(date: Date): number {
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  const weekday = new Date(day).getUTCDay();
+  return day + (weekday === 6 ? 2 : weekday === 0 ? 1 : 0) * DAY;
 }
