@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { CheckoutService } from '../../src/modules/orders/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
-import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
+import { bearerFor, CookieClient, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
 import { checkoutInput, createCustomer, inContext } from '../support/orders-fixtures.js';
 import { binaryParser, pdfText } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -134,6 +134,21 @@ describe(`Course sessions (${databaseKind})`, () => {
       [1, { ref: String(second.id), label: 'Thu 31 Jan 2030, 09:00–16:00, Manchester' }],
       [2, { ref: String(first.id), label: 'Wed 30 Jan 2030, 09:00–16:00, Leeds Training Centre' }],
     ]);
+  });
+
+  it('merges a guest\'s course lines into the customer\'s basket at sign-in, one line per session', async () => {
+    const { body: june } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(150, 9), ends_at: at(150, 16) })).expect(201);
+    const { body: july } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(180, 9), ends_at: at(180, 16) })).expect(201);
+    const email = uniqueEmail('course-merge');
+    const visitor = new CookieClient(shop, nextIp());
+    expect((await visitor.post('/api/register', { first_name: 'Mo', last_name: 'Merge', email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD })).status).toBeLessThan(300);
+    await visitor.post('/api/basket/items', { option_id: course, session_id: june.id }); // signed in: the customer's basket
+    await visitor.post('/api/logout');
+    await visitor.post('/api/basket/items', { option_id: course, session_id: june.id }); // as a guest again
+    await visitor.post('/api/basket/items', { option_id: course, session_id: july.id });
+    expect((await visitor.post('/api/login', { email, password: GOOD_PASSWORD })).status).toBe(200);
+    const merged = (await visitor.get('/api/basket')).body as { items: Array<{ qty: number; booking: { ref: string } }> };
+    expect(merged.items.map((item) => [item.booking.ref, item.qty]).sort()).toEqual([[String(june.id), 2], [String(july.id), 1]].sort());
   });
 
   it('gives the last place to exactly one of 12 racing buyers, and a cancelled order gives it back', async () => {
