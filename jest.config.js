@@ -29,7 +29,11 @@ const common = {
 // queue's locking, and cursors (the orders export). The rest is the same SQL through the same ORM
 // (docs/adr/0026-test-suite-time.md). TEST_PGLITE=all runs every e2e file on PGlite as well.
 // staff-roles: issue 28 asks for the roles' e2e on both databases (ADR 0044); training-licences: the seat race under a row lock (ADR 0040).
-const PGLITE_SUITE = ['cli', 'server-process', 'identity', 'catalogue', 'basket', 'checkout', 'payments', 'invoices', 'queue', 'orders-export', 'staff-roles', 'training-licences', 'course-sessions'];
+const PGLITE_SUITE = [
+  'cli', 'server-process', 'identity', 'catalogue', 'basket', 'checkout', 'payments', 'invoices', 'queue', 'orders-export',
+  'staff-roles', 'training-licences',
+  'training-courses', 'training-certificates', 'partial-refunds',
+  'course-sessions'];
 // The journeys that also run on PostgreSQL (issues 13 and 14 ask for buying and the admin portal on both databases).
 const BROWSER_POSTGRES_SUITE = ['buying', 'admin-portal', 'admin-products', 'admin-content'];
 

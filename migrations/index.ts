@@ -21,7 +21,9 @@ import { Migration20261126000100BlogCoverUploads } from './Migration202611260001
 import { Migration20261127000200EmailVerification } from './Migration20261127000200EmailVerification.js';
 import { Migration20261128000050OptionSeats } from './Migration20261128000050OptionSeats.js';
 import { Migration20261128000100CreateTrainingLicences } from './Migration20261128000100CreateTrainingLicences.js';
+import { Migration20261128000200TrainingCourses } from './Migration20261128000200TrainingCourses.js';
 import { Migration20261128000300AfterSale } from './Migration20261128000300AfterSale.js';
+import { Migration20261128000600PartialRefunds } from './Migration20261128000600PartialRefunds.js';
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
 import { Migration20261128000700CourseSessions } from './Migration20261128000700CourseSessions.js';
 
@@ -52,7 +54,9 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261127000200EmailVerification', class: Migration20261127000200EmailVerification },
   { name: 'Migration20261128000050OptionSeats', class: Migration20261128000050OptionSeats },
   { name: 'Migration20261128000100CreateTrainingLicences', class: Migration20261128000100CreateTrainingLicences },
+  { name: 'Migration20261128000200TrainingCourses', class: Migration20261128000200TrainingCourses },
   { name: 'Migration20261128000300AfterSale', class: Migration20261128000300AfterSale },
   { name: 'Migration20261128000500StaffRoles', class: Migration20261128000500StaffRoles },
+  { name: 'Migration20261128000600PartialRefunds', class: Migration20261128000600PartialRefunds },
   { name: 'Migration20261128000700CourseSessions', class: Migration20261128000700CourseSessions },
 ];

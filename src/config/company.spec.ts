@@ -1,4 +1,4 @@
-import { companyDetailsFrom, ukPhoneE164 } from './company.js';
+import { companyDetailsFrom, DEMO_SELLER_EMAIL, ukPhoneE164 } from './company.js';
 import { loadEnvironment } from './environment.js';
 
 describe('company details', () => {
@@ -23,8 +23,17 @@ describe('company details', () => {
     const company = companyDetailsFrom(loadEnvironment({}));
     expect(company.legalName).toBe('HS Training Direct Ltd');
     expect(company.vatNumber).toMatch(/^GB\d{9}$/);
-    expect(company.email).toBe('no-reply@localhost');
+    // Not MAIL_FROM's placeholder no-reply@localhost, which nobody reads (issue 28).
+    expect(company.email).toBe(DEMO_SELLER_EMAIL);
     expect(company.socialLinks.map((link) => link.label)).toEqual(['LinkedIn', 'Facebook', 'X', 'YouTube']);
+  });
+
+  it('take the e-mail from SELLER_EMAIL, else ENQUIRIES_TO, else the address in MAIL_FROM', () => {
+    const email = (env: Record<string, string>) => companyDetailsFrom(loadEnvironment(env)).email;
+    expect(email({ SELLER_EMAIL: 'a@x.example', ENQUIRIES_TO: 'b@x.example', MAIL_FROM: 'Shop <c@x.example>' })).toBe('a@x.example');
+    expect(email({ ENQUIRIES_TO: 'b@x.example', MAIL_FROM: 'Shop <c@x.example>' })).toBe('b@x.example');
+    expect(email({ MAIL_FROM: 'Shop <c@x.example>' })).toBe('c@x.example');
+    expect(email({ MAIL_FROM: 'c@x.example' })).toBe('c@x.example');
   });
 
   it('refuse a VAT number that is not a UK one, and an empty social list is allowed', () => {

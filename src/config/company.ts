@@ -24,6 +24,12 @@ const SOCIAL_SITES: ReadonlyArray<[RegExp, string]> = [
 /** product.md "Pay on account": invoices are due 30 days after they are issued (invoices, e-mails, the dashboard). */
 export const PAYMENT_TERMS_DAYS = 30;
 
+/**
+ * The address customers are asked to write to when none of SELLER_EMAIL, ENQUIRIES_TO and MAIL_FROM is set: a demo
+ * value like the other SELLER_* ones (issue 28: never "write to no-reply@localhost", which nobody reads).
+ */
+export const DEMO_SELLER_EMAIL = 'orders@hstrainingdirect.example';
+
 export class CompanyDetails {
   /** The trading name the storefront shows (seed: page titles come from it). */
   readonly tradingName: string = SHOP_NAME;
@@ -55,7 +61,7 @@ export class CompanyDetails {
 
 export function companyDetailsFrom(env: Environment): CompanyDetails {
   const addressLines = env.SELLER_ADDRESS.split(/\s*[,\n]\s*/).map((line) => line.trim()).filter(Boolean);
-  const email = env.SELLER_EMAIL ?? env.ENQUIRIES_TO ?? /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM;
+  const email = env.SELLER_EMAIL ?? env.ENQUIRIES_TO ?? (env.MAIL_FROM ? addressIn(env.MAIL_FROM) : DEMO_SELLER_EMAIL);
   return new CompanyDetails({
     legalName: env.SELLER_NAME,
     addressLines,
@@ -67,6 +73,11 @@ export function companyDetailsFrom(env: Environment): CompanyDetails {
     socialLinks: env.SELLER_SOCIAL_LINKS.split(',').map((href) => href.trim()).filter(Boolean).map(socialLink),
     bankDetails: env.SELLER_BANK_DETAILS,
   });
+}
+
+/** `Name <a@b>` → `a@b`; a bare address as it is. */
+function addressIn(mailbox: string): string {
+  return (/<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox).trim();
 }
 
 /** `01234 567890` → `+441234567890`; a number already in international form keeps its country code. */

@@ -6,6 +6,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 const PAYMENT_PROVIDERS = ['stripe', 'test'] as const;
 
+/** The sender when MAIL_FROM is unset: fine for a laptop, a warning in production (platform/mail). */
+export const DEFAULT_MAIL_FROM = 'HS Training Direct <no-reply@localhost>';
+
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
@@ -53,10 +56,15 @@ export class Environment {
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 'HS Training Direct <no-reply@localhost>' : value))
+  /**
+   * The sender of every e-mail (`Name <address>`); unset → `DEFAULT_MAIL_FROM` (see `mailFrom`), which production
+   * warns about at start-up: nobody reads no-reply@localhost, so invoices and e-mails name the seller's address.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsString()
   @MinLength(3)
-  MAIL_FROM = 'HS Training Direct <no-reply@localhost>';
+  MAIL_FROM?: string;
 
   /** Where enquiries (contact, recruitment, distribution, partnership) are e-mailed; unset → MAIL_FROM's address. */
   @Transform(emptyToUndefined)
@@ -238,6 +246,11 @@ export class Environment {
   @Transform(({ value }) => (value === undefined || value === '' ? 'Demo Bank plc, sort code 00-00-00, account 12345678' : value))
   @IsString() @MinLength(5)
   SELLER_BANK_DETAILS = 'Demo Bank plc, sort code 00-00-00, account 12345678';
+
+  /** The sender actually used: MAIL_FROM, else the placeholder `DEFAULT_MAIL_FROM`. */
+  get mailFrom(): string {
+    return this.MAIL_FROM ?? DEFAULT_MAIL_FROM;
+  }
 
   get isProduction(): boolean {
     return this.NODE_ENV === 'production';

@@ -135,4 +135,51 @@ describe(`after-sale journeys in Chromium (${databaseKind})`, () => {
     await shootBoth(customer.page, 'account-order-history');
     expect(customer.problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);
+
+  it('staff refund one line of a paid order from its screen; the customer sees "Partly refunded" and the credit note (issue 28 item 7)', async () => {
+    const council = await HttpBuyer.signIn(shop.server.url, DEMO_COUNCIL);
+    const dvd = await council.optionIn('training-dvds', 'physical');
+    const placed = await council.placeOrder(dvd.id, { payment_method: 'invoice', po_number: 'RBC-PO-PARTREFUND' });
+
+    const { page, problems } = await shop.open();
+    await openPortal(page);
+    await page.goto(`/admin/orders/${placed.id}`);
+    // Paid by BACS first (the amount is filled with what is due), so it is refundable.
+    const payments = page.locator('[data-admin-payments]');
+    await payments.getByLabel('Reference on the bank statement').fill('BACS RBC PARTREFUND');
+    await payments.locator('[data-admin-record-payment]').click();
+    await page.locator('h1 [data-order-status="paid"]').waitFor();
+
+    // Refund the DVD only (the delivery charge stays), back into stock, with a note shown to the customer.
+    const refund = page.locator('[data-admin-refund]');
+    await refund.locator('[data-refund-line] input').first().fill('1');
+    await refund.getByLabel('Put the returned goods back into stock').check();
+    await refund.getByLabel('Note for the history').fill('Returned unopened: refunded.');
+    await refund.getByLabel('Show the note to the customer').check();
+    await shootAdmin(page, 'order-refund-form');
+    await refund.locator('[data-admin-refund-submit]').click();
+    await page.locator('h1 [data-admin-partly-refunded]').waitFor();
+    const creditNote = page.locator('[data-order-refunds] [data-refund-credit-note]');
+    await eventually(() => creditNote.innerText()).toMatch(/^Credit note CN-\d{6} \(PDF\)$/);
+    await shootAdmin(page, 'order-partly-refunded');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.locator('[data-admin-refund]').waitFor();
+    await shootAdmin(page, 'order-partly-refunded');
+    expect(problems.unexpected()).toEqual([]);
+
+    const customer = await shop.open();
+    await signInThroughForm(customer.page, DEMO_COUNCIL);
+    await customer.page.goto(`/account/orders/${placed.id}`);
+    await eventually(() => customer.page.locator('[data-order-partly-refunded]').innerText()).toBe('Partly refunded');
+    const theirs = customer.page.locator('[data-order-refunds] [data-refund-credit-note]');
+    const label = await theirs.innerText();
+    expect(label).toBe(await creditNote.innerText());
+    const pdf = await customer.page.request.get((await theirs.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(await customer.page.locator('[data-order-history]').innerText()).toContain('Returned unopened: refunded.');
+    await shootBoth(customer.page, 'account-order-partly-refunded');
+    expect(customer.problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
 });

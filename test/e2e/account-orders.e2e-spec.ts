@@ -116,6 +116,37 @@ describe(`Account orders and downloads (${databaseKind})`, () => {
       await get(signed(lineId, otherId, past + 3600), other).expect(404);
     });
 
+    it('sends a browser with an expired or edited link to a page with a fresh link; JSON clients still get JSON (issue 28)', async () => {
+      const HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+      const past = Math.floor(Date.now() / 1000) - 60;
+      const expired = await get(signed(lineId, customerId, past), customer).set('Accept', HTML).expect(303);
+      expect(expired.headers.location).toBe(`/account/downloads?link=expired&download=${lineId}`);
+      const edited = await get(url.replace(/signature=[\w-]+/, `signature=${'A'.repeat(43)}`), customer).set('Accept', HTML).expect(303);
+      expect(edited.headers.location).toBe(`/account/downloads?link=invalid&download=${lineId}`);
+      // Scripts and download managers: unchanged.
+      expect((await get(signed(lineId, customerId, past), customer).set('Accept', 'application/json').expect(410)).body.message).toMatch(/expired/);
+      await get(signed(lineId, customerId, past), customer).set('Accept', '*/*').expect(410);
+
+      // The page it lands on says what happened, with a fresh link to that file and its order.
+      const page = (await get(expired.headers.location as string, customer).expect(200)).text;
+      expect(page).toContain('data-stale-link="expired"');
+      expect(page).toContain('That download link has expired');
+      expect(page).toMatch(new RegExp(`href="/api/downloads/${lineId}\\?expires=\\d+&amp;signature=[\\w-]{43}"[^>]*data-fresh-link=""`));
+      expect(page).toContain(`href="/account/orders/${orderId}"`);
+      // Someone else's line id in the query gives no link of theirs.
+      const strangers = (await get(`/account/downloads?link=invalid&download=${lineId}`, other).expect(200)).text;
+      expect(strangers).toContain('That download link is not valid for you.');
+      expect(strangers).not.toContain('data-fresh-link');
+    });
+
+    it('the thank-you page links the downloads and the VAT invoice', async () => {
+      const page = (await get(`/complete?order=${orderId}`, customer).expect(200)).text.replaceAll('<!-- -->', '');
+      expect(page).toMatch(/href="\/account\/downloads"[^>]*data-thank-you-downloads=""/);
+      const [{ invoice_number }] = (await shop.sql<{ invoice_number: string }>('select invoice_number from orders where id = ?', [orderId])) as [{ invoice_number: string }];
+      expect(page).toContain(`href="/api/orders/${orderId}/invoice.pdf"`);
+      expect(page).toContain(`VAT invoice ${invoice_number} (PDF)`);
+    });
+
     it('stops when the order is refunded, links already handed out included', async () => {
       await http().post(`/api/admin/orders/${orderId}/transitions`).set('Authorization', admin).send({ to: 'refunded', note: 'Bought twice' }).expect(200);
       await get(url, customer).expect(404);

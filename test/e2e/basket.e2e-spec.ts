@@ -117,6 +117,41 @@ describe(`Basket (${databaseKind})`, () => {
     expect((await visitor.get('/api/basket')).body.items).toEqual([]);
   });
 
+  it('takes a typed quantity on add and on update: exactly that many, or a 422 next to qty saying why (issue 28)', async () => {
+    const posters = await product([{ name: 'A2 poster', price: 450, weight: 100, qty: 100, kind: 'physical' }]);
+    const visitor = guest();
+    const added = await visitor.post('/api/basket/items', { option_id: posters.optionIds[0], qty: 80 });
+    expect(added.status).toBe(200);
+    expect(added.body.items[0]).toMatchObject({ option_id: posters.optionIds[0], qty: 80 });
+    const item = added.body.items[0].id as number;
+
+    // Adding to what the line holds: 80 + 30 is more than the 100 in stock; nothing changes.
+    const over = await visitor.post('/api/basket/items', { option_id: posters.optionIds[0], qty: 30 });
+    expect(over.status).toBe(422);
+    expect(over.body.errors).toEqual({ qty: ['Only 100 in stock, and 80 are already in your basket.'] });
+    expect((await visitor.get('/api/basket')).body.items[0].qty).toBe(80);
+
+    // The basket's Update sets the line: 95 is fine, 101 is not, 0 removes it.
+    expect((await visitor.patch(`/api/basket/items/${item}`, { qty: 95 })).body.items[0].qty).toBe(95);
+    const tooMany = await visitor.patch(`/api/basket/items/${item}`, { qty: 101 });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors).toEqual({ qty: ['Only 100 in stock.'] });
+    for (const [qty, reason] of [[10_000, 'At most 9,999 per line.'], [-1, 'Enter a quantity of 0 or more (0 removes the item).'], [2.5, 'Enter a whole number.'], ['ten', 'Enter a whole number.']] as const) {
+      const refused = await visitor.patch(`/api/basket/items/${item}`, { qty });
+      expect({ qty, status: refused.status, reason: refused.body.errors?.qty?.[0] }).toEqual({ qty, status: 422, reason });
+    }
+    expect((await visitor.post('/api/basket/items', { option_id: posters.optionIds[0], qty: 0 })).body.errors.qty).toEqual(['Enter a quantity of 1 or more.']);
+    expect((await visitor.get('/api/basket')).body.items[0].qty).toBe(95);
+    expect((await visitor.patch(`/api/basket/items/${item}`, { qty: 0 })).body.items).toEqual([]);
+
+    // Unlimited stock still stops at the line maximum, counting what is there.
+    const download = await product([{ name: 'Download', price: 900, weight: 0, qty: null, kind: 'download' }]);
+    await visitor.post('/api/basket/items', { option_id: download.optionIds[0], qty: 9_000 }).then((res) => expect(res.status).toBe(200));
+    const ceiling = await visitor.post('/api/basket/items', { option_id: download.optionIds[0], qty: 1_000 });
+    expect(ceiling.status).toBe(422);
+    expect(ceiling.body.errors).toEqual({ qty: ['At most 9,999 per line, and 9000 are already in your basket.'] });
+  });
+
   it('answers 404 for unknown, inactive or unpublished options, and for items of another basket', async () => {
     const inactive = await product([{ name: 'Old', active: false }, { name: 'New' }]);
     const draft = await product([{ name: 'X' }], { status: 'draft' });

@@ -1,9 +1,11 @@
 import request from 'supertest';
+import { DEMO_SELLER_EMAIL } from '../../src/config/company.js';
 import { OrderProcess } from '../../src/modules/orders/index.js';
 import { Transactions } from '../../src/platform/persistence/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { bearerFor, DEMO_ADMIN, DEMO_CUSTOMER } from '../support/identity-client.js';
-import { completedEvent, createCustomer, deliveryTypeId, inContext, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
+import { ADDRESS, completedEvent, createCustomer, deliveryTypeId, inContext, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
+import { waitForMail } from '../support/mailbox.js';
 import { binaryParser, pdfText } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -149,6 +151,32 @@ describe(`VAT invoices (${databaseKind})`, () => {
     expect((await pdf(`/api/orders/${placed.order.id}/invoice.pdf`, customer)).replace(/\s+/g, ' ')).toContain(`Invoice number ${order.invoice.number}`);
   });
 
+  it("prints the buyer's VAT number and company on the invoice and the credit note; codes whole, brackets single (issue 28)", async () => {
+    const buyer = await createCustomer(shop);
+    await shop.sql(`update users set vat_number = 'GB 222 3333 44', company_name = 'Wharfedale Council' where id = ?`, [buyer.id]);
+    const pack = await createProduct(shop.sql, {
+      title: 'Working at Height',
+      options: [{ name: 'PowerPoint pack (download)', code: 'WAH-PPT-HEIGHT-000123', kind: 'download', price: 4900, qty: null }],
+    });
+    // No company in the billing address: the profile's company is the one on the documents.
+    const placed = await placeOrder(shop, buyer.id, [{ optionId: pack.optionIds[0]!, qty: 1 }], { billingAddress: { ...ADDRESS, company: null } });
+    expect(await pay(placed.order.id)).toBe(200);
+    await http().post(`/api/admin/orders/${placed.order.id}/transitions`).set('Authorization', admin).send({ to: 'refunded', note: 'Wrong pack' }).expect(200);
+
+    for (const kind of ['invoice', 'credit-note']) {
+      const text = await pdf(`/api/admin/orders/${placed.order.id}/${kind}.pdf`, admin);
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain('Wharfedale Council');
+      expect(flat).toContain('VAT registration no. GB 222 3333 44');
+      // The code on one line of the PDF's text, whole; the option's own brackets are not wrapped in more.
+      expect(text).toContain('WAH-PPT-HEIGHT-000123');
+      // (The description may wrap in its column, so its parts are looked for one by one.)
+      expect(flat).toContain('Working at Height – PowerPoint pack');
+      expect(flat).not.toMatch(/\(PowerPoint pack/);
+      expect(flat).not.toContain('))');
+    }
+  });
+
   it('50 concurrent payments get 50 distinct, consecutive invoice numbers, and a rolled-back payment uses none', async () => {
     const { optionIds: [optionId] } = await createProduct(shop.sql, { options: [{ kind: 'download', price: 500, qty: null }] });
     const orders = [];
@@ -198,5 +226,39 @@ describe(`VAT invoices (${databaseKind})`, () => {
     const contact = (await http().get('/contact').expect(200)).text;
     expect(contact).toContain('0191 496 0000');
     expect(contact).toContain('7 Quayside');
+  });
+});
+
+/**
+ * Issue 28 item 12: with none of MAIL_FROM, SELLER_EMAIL and ENQUIRIES_TO set, the documents and e-mails ask customers
+ * to write to the seller's demo address, never to MAIL_FROM's placeholder no-reply@localhost.
+ */
+describe(`VAT invoices without MAIL_FROM (${databaseKind})`, () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await startTestApp({ PAYMENT_TEST_WEBHOOK_SECRET: SECRET, QUEUE_POLL_MS: '20' });
+  }, 60_000);
+  afterAll(() => shop?.close(), 30_000);
+
+  it('prints the seller\'s e-mail on the invoice and in the confirmation e-mail', async () => {
+    const buyer = await createCustomer(shop);
+    const { optionIds: [optionId] } = await createProduct(shop.sql, { options: [{ kind: 'download', price: 900, qty: null }] });
+    const placed = await placeOrder(shop, buyer.id, [{ optionId: optionId!, qty: 1 }]);
+    const [row] = await shop.sql<{ payment_reference: string; grand_total: number }>('select payment_reference, grand_total from orders where id = ?', [placed.order.id]);
+    const body = completedEvent(`evt_mailfrom_${placed.order.id}`, row!.payment_reference, placed.order.id, row!.grand_total);
+    await request(shop.app.getHttpServer()).post('/api/payments/test/webhook').set('content-type', 'application/json')
+      .set('stripe-signature', stripeSignature(body, SECRET)).send(body).expect(200);
+    const [{ invoice_number }] = (await shop.sql<{ invoice_number: string }>('select invoice_number from orders where id = ?', [placed.order.id])) as [{ invoice_number: string }];
+
+    const admin = await bearerFor(shop, DEMO_ADMIN);
+    const res = await request(shop.app.getHttpServer()).get(`/api/admin/orders/${placed.order.id}/invoice.pdf`).set('Authorization', admin)
+      .buffer(true).parse(binaryParser).expect(200);
+    const text = (await pdfText(res.body as Buffer)).replace(/\s+/g, ' ');
+    expect(text).toContain(DEMO_SELLER_EMAIL);
+    expect(text).not.toContain('no-reply@localhost');
+
+    const mail = await waitForMail(shop, buyer.email, `Order ${placed.order.number} confirmed: VAT invoice ${invoice_number}`);
+    expect(mail.text).toContain(`write to ${DEMO_SELLER_EMAIL}`);
+    expect(mail.text).not.toContain('no-reply@localhost');
   });
 });

@@ -30,9 +30,10 @@ describe(`OAuth sign-in against a real OpenID Connect provider (${databaseKind})
   });
 
   /** The browser's round trip: ask the shop for the URL, sign in at the provider, come back to the callback. */
-  async function signInThroughProvider(options: { tamperState?: boolean; dropFlowCookie?: boolean } = {}) {
-    const start = await http().post('/api/oauth/oidc').expect(200);
+  async function signInThroughProvider(options: { tamperState?: boolean; dropFlowCookie?: boolean; redirect?: string; returnCookie?: string } = {}) {
+    const start = await http().post('/api/oauth/oidc').send(options.redirect ? { redirect: options.redirect } : {}).expect(200);
     const flowCookie = setCookieNamed(start, 'oauth_flow')!;
+    const returnCookie = options.returnCookie ?? setCookieNamed(start, 'oauth_return')?.split(';')[0];
     expect(flowCookie).toMatch(/HttpOnly/i);
     expect(flowCookie).toMatch(/Path=\/api\/oauth/i);
     const authorizationUrl = new URL(start.body.url as string);
@@ -45,7 +46,8 @@ describe(`OAuth sign-in against a real OpenID Connect provider (${databaseKind})
     expect(callback.origin).toBe(PUBLIC_URL);
     if (options.tamperState) callback.searchParams.set('state', 'forged-state');
     let req = http().get(callback.pathname + callback.search).set('X-Forwarded-For', nextIp());
-    if (!options.dropFlowCookie) req = req.set('Cookie', flowCookie.split(';')[0]!);
+    const cookies = [options.dropFlowCookie ? null : flowCookie.split(';')[0]!, returnCookie ?? null].filter(Boolean);
+    if (cookies.length > 0) req = req.set('Cookie', cookies.join('; '));
     return req;
   }
 
@@ -227,6 +229,25 @@ describe(`OAuth sign-in against a real OpenID Connect provider (${databaseKind})
 
     const noCookie = await signInThroughProvider({ dropFlowCookie: true });
     expect(noCookie.headers.location).toMatch(/^\/login\?oauth_error=.*session%20expired/);
+  });
+
+  it('comes back to the page the visitor was going to, a path on this site only (issue 28: "Sign in and checkout")', async () => {
+    const email = uniqueEmail('checkout');
+    peer.signInAs({ sub: `sub-${email}`, email, email_verified: true, given_name: 'Cat', family_name: 'Checkout' });
+    const back = await signInThroughProvider({ redirect: '/checkout' });
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe('/checkout');
+    expect(setCookieNamed(back, 'shop_session')).toBeDefined();
+
+    // Another site, or a path browsers read as another host: refused with the field's reason.
+    for (const redirect of ['https://evil.example/checkout', '//evil.example', '/\\evil.example', 'checkout']) {
+      const refused = await http().post('/api/oauth/oidc').send({ redirect }).expect(422);
+      expect(refused.body.errors.redirect).toEqual(['redirect must be a path on this site, such as /checkout.']);
+    }
+    // A return cookie written by hand is checked again at the callback: the visitor lands on /account.
+    peer.signInAs({ sub: `sub-${email}`, email, email_verified: true });
+    const forged = await signInThroughProvider({ returnCookie: `oauth_return=${encodeURIComponent('https://evil.example/')}` });
+    expect(forged.headers.location).toBe('/account');
   });
 
   it('answers 404 for a provider that is not configured', async () => {

@@ -80,13 +80,14 @@ export async function registerByApi(baseUrl: string, input: { email: string; pas
   if (logout.status !== 204) throw new Error(`POST /api/logout answered ${logout.status}`);
 }
 
-/** Signs in through the /login form, as a person would, and waits for the account page it lands on. */
+/** Signs in through the /login form, as a person would, and waits for the page it lands on (staff: the portal, issue 28). */
 export async function signInThroughForm(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  const landing = credentials.email === DEMO_ADMIN.email ? '/admin' : '/account';
   await page.goto('/login');
   await hydrated(page);
   const login = page.locator('form[data-form="login"]');
   await login.getByLabel('E-mail address').fill(credentials.email);
   await login.getByLabel('Password', { exact: true }).fill(credentials.password);
   await login.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname === '/account');
+  await page.waitForURL((url) => url.pathname === landing);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../lib/api.js';
+import { useHydrated } from './FormControls.js';
 
 export const NEWSLETTER_SUCCESS = 'Thank you, you have been subscribed';
 export const NEWSLETTER_FAILURE = 'Invalid Email Address';
@@ -20,6 +21,7 @@ export function NewsletterForm() {
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inputId = useId();
   const headingId = useId();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const timer = resetTimer;
@@ -55,7 +57,12 @@ export function NewsletterForm() {
         Newsletter
       </h2>
       <p className="newsletter__intro">New videos, posters and courses, straight to your inbox.</p>
-      <form className="newsletter__form" noValidate onSubmit={onSubmit}>
+      {/*
+        Before the page's script runs (or without it) the form must not submit itself: a GET would put the address in
+        the URL (issue 28). So it is a POST, and its only submit button is disabled until hydrated, which stops Enter
+        too (HTML's implicit submission clicks the default button, and a disabled one does nothing; ADR 0043).
+      */}
+      <form className="newsletter__form" method="post" noValidate onSubmit={onSubmit} data-form="newsletter">
         <label htmlFor={inputId} className="newsletter__label">
           Email address
         </label>
@@ -70,10 +77,13 @@ export function NewsletterForm() {
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
           />
-          <button type="submit" className="button" disabled={sending}>
+          <button type="submit" className="button" disabled={!hydrated || sending} data-submit="">
             Subscribe
           </button>
         </div>
+        <noscript>
+          <p className="newsletter__message">Please turn on JavaScript in your browser to subscribe.</p>
+        </noscript>
         <p
           className={`newsletter__message${success ? ' is-success' : ''}${failure ? ' is-error' : ''}`}
           aria-live="polite"

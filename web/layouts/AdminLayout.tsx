@@ -20,6 +20,8 @@ const ADMIN_MENU: readonly { to: string; label: string }[] = [
   { to: '/admin/seo', label: 'SEO' },
   { to: '/admin/enquiries', label: 'Enquiries' },
   { to: '/admin/newsletter', label: 'Newsletter' },
+  // After the seed's items (seed §2 fixes their order): the training module's screens.
+  { to: '/admin/certificates', label: 'Certificates' },
   { to: '/admin/sessions', label: 'Sessions' },
 ];
 
@@ -80,7 +82,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <ul>
             {reachesScreen(user?.staff_role, '/admin') && (
             <li>
-              <a href="/">Dashboard</a>
+              {/* Seed §2's "/ (Dashboard)" is the portal's root (ADR 0043): the storefront is "Exit To Web Site". */}
+              <NavLink to="/admin" end data-admin-dashboard-link="">
+                Dashboard
+              </NavLink>
             </li>
             )}
             {/* ADR 0044: only the screens the staff role reaches. */}

@@ -4,10 +4,12 @@ import { apiFetch } from './api.js';
  * Starts an external sign-in (seed §7: `POST /api/oauth/{provider}` → `{url}`, to which the user is sent).
  * Only an http(s) URL is followed; anything else is treated as a failed call.
  */
-export async function startOAuth(providerId: string, options: { link?: boolean } = {}): Promise<void> {
+export async function startOAuth(providerId: string, options: { link?: boolean; redirect?: string | null } = {}): Promise<void> {
   // `link`: the account page's "Connect …", which comes back linked to the signed-in account (ADR 0033).
   const path = `/api/oauth/${encodeURIComponent(providerId)}${options.link ? '/link' : ''}`;
-  const answer = await apiFetch<{ url?: unknown }>(path, { method: 'POST' });
+  // `redirect`: where the callback sends the visitor once signed in (the checkout they came from; ADR 0043).
+  const body = options.redirect ? { redirect: options.redirect } : undefined;
+  const answer = await apiFetch<{ url?: unknown }>(path, { method: 'POST', ...(body ? { body } : {}) });
   const url = typeof answer?.url === 'string' ? answer.url : '';
   let parsed: URL | null;
   try {

@@ -1,4 +1,4 @@
-import { loginUrlFor, safeRedirectPath } from './redirect.js';
+import { landingPageFor, loginUrlFor, safeRedirectPath, withReturn } from './redirect.js';
 
 describe('safeRedirectPath', () => {
   it.each(['/account', '/account/orders?page=2', '/admin/users/42#details', '/category?search=fire%20safety'])('keeps the same-site path %s', (path) => {
@@ -39,5 +39,23 @@ describe('loginUrlFor', () => {
   it('leaves out a home page or an unsafe target', () => {
     expect(loginUrlFor('/')).toBe('/login');
     expect(loginUrlFor('//evil.example')).toBe('/login');
+  });
+});
+
+describe('landingPageFor (issue 28: staff land in the portal)', () => {
+  it('is /admin for an administrator and /account for anyone else', () => {
+    expect(landingPageFor('admin')).toBe('/admin');
+    expect(landingPageFor('customer')).toBe('/account');
+    expect(landingPageFor(undefined)).toBe('/account');
+  });
+});
+
+describe('withReturn (the return address carried between sign-in and registration)', () => {
+  it('carries a same-site path and drops anything else', () => {
+    expect(withReturn('/register', '/checkout')).toBe('/register?redirect=%2Fcheckout');
+    expect(withReturn('/login', '/checkout?step=2')).toBe('/login?redirect=%2Fcheckout%3Fstep%3D2');
+    expect(withReturn('/register', 'https://evil.example/')).toBe('/register');
+    expect(withReturn('/register', '//evil.example')).toBe('/register');
+    expect(withReturn('/register', null)).toBe('/register');
   });
 });

@@ -26,3 +26,14 @@ export function loginUrlFor(pathWithSearch: string): string {
   const target = safeRedirectPath(pathWithSearch);
   return target && target !== '/' ? `/login?redirect=${encodeURIComponent(target)}` : '/login';
 }
+
+/** Where a sign-in without a `?redirect=` lands (issue 28): staff in the portal, customers on their account page. */
+export function landingPageFor(role: string | undefined): string {
+  return role === 'admin' ? '/admin' : '/account';
+}
+
+/** `/register?redirect=…` (or `/login?redirect=…`): the return address carried from one form to the other. */
+export function withReturn(path: string, returnTo: string | null): string {
+  const target = safeRedirectPath(returnTo);
+  return target ? `${path}?redirect=${encodeURIComponent(target)}` : path;
+}

@@ -16,6 +16,10 @@ export type { CustomerPreviewView } from './application/preview.service.js';
 export type { AdminPreviewView } from './application/preview-admin.service.js';
 export { StockService, type PurchasableOption } from './application/stock.service.js';
 export { DownloadFileService } from './application/download-file.service.js';
+// The training module's course film is uploaded like a product video (same sniffed types and size limit) and its
+// course reads the product's title, accreditation and option kinds through the admin service.
+export { ProductAdminService } from './application/admin/product-admin.service.js';
+export { VIDEO_TYPES, UPLOAD_MAX_BYTES } from './application/admin/uploaded-file.js';
 export { OutOfStockError, OptionNotForSaleError } from './domain/stock-errors.js';
 export type { OptionKind } from './domain/product-option.entity.js';
 export type {

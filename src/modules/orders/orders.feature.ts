@@ -7,6 +7,9 @@ import { MikroOrmCardOrderStore } from './adapters/persistence/mikro-orm-card-or
 import { MikroOrmOrderReads } from './adapters/persistence/mikro-orm-order.reads.js';
 import { MikroOrmOrderRepository } from './adapters/persistence/mikro-orm-order.repository.js';
 import { SqlDocumentCounterStore } from './adapters/persistence/sql-document-counter.store.js';
+import { SqlOrderRefundStore } from './adapters/persistence/sql-order-refund.store.js';
+import { OrderRefundService } from './application/order-refund.service.js';
+import { ORDER_REFUND_STORE } from './application/ports/order-refund-store.port.js';
 import { PdfkitVatDocumentRenderer } from './adapters/documents/pdfkit-vat-document.renderer.js';
 import { InvoiceService } from './application/invoice.service.js';
 import { OrderAdminService } from './application/order-admin.service.js';
@@ -32,12 +35,13 @@ export const ordersFeature: FeatureSlice = {
   imports: [CatalogueModule, IdentityModule], // StockService.giveBack; customers' e-mails for staff
   controllers: [OrdersController, AdminOrdersController],
   providers: [
-    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService,
+    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService, OrderRefundService,
     // The order's persistence by use (ADR 0036): the aggregate, the read side, card-payment look-ups and locks, counters.
     { provide: ORDER_REPOSITORY, useClass: MikroOrmOrderRepository },
     { provide: ORDER_READS, useClass: MikroOrmOrderReads },
     { provide: CARD_ORDER_STORE, useClass: MikroOrmCardOrderStore },
     { provide: DOCUMENT_COUNTER_STORE, useClass: SqlDocumentCounterStore },
+    { provide: ORDER_REFUND_STORE, useClass: SqlOrderRefundStore },
     { provide: VAT_DOCUMENT_RENDERER, useClass: PdfkitVatDocumentRenderer },
   ],
   exports: [OrderService, OrderAdminService, OrderProcess, OrderTransitionSubscribers, PaymentTimeout, InvoiceService],

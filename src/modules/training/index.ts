@@ -8,12 +8,17 @@ import { TrainingModule, trainingFeatures } from './training.module.js';
 import { shopModule } from '../../platform/shop-module.js';
 import { LicenceService } from './application/licence.service.js';
 import { LearnerService } from './application/learner.service.js';
+import { CertificateService } from './application/certificate.service.js';
 
 export { TrainingModule } from './training.module.js';
 export { SessionDemoSeeder } from './application/sessions/session-demo.seeder.js';
 export type { PublicSessionView, AdminSessionView } from './application/sessions/session-views.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
 export type { EnrolmentStatus } from './domain/licence-rules.js';
+export { CourseService, type CourseForLearning } from './application/course.service.js';
+export { CertificateService, type IssueCertificate, type CertificateVerification, type AdminCertificateView } from './application/certificate.service.js';
+export type { AdminCourseView } from './application/course-views.js';
+export { DemoCourseSeeder } from './application/demo/demo-course.seeder.js';
 
 /** What storefront pages may call of training, in-process. */
 interface TrainingPageServices {
@@ -21,13 +26,15 @@ interface TrainingPageServices {
   licences: Pick<LicenceService, 'listForCustomer'>;
   /** The invitation link's landing page (read-only) and the learner's courses: /learn/invitations/{token}, /learn. */
   learning: Pick<LearnerService, 'inspect' | 'courses'>;
+  /** `/certificates/{code}`: the public verification panel. */
+  certificates: Pick<CertificateService, 'verify'>;
 }
 
 export const trainingShopModule = shopModule({
   module: TrainingModule,
   entities: trainingFeatures.flatMap((f) => f.entities),
   pageServices: {
-    inject: [LicenceService, LearnerService],
-    build: (licences: LicenceService, learning: LearnerService): TrainingPageServices => ({ licences, learning }),
+    inject: [LicenceService, LearnerService, CertificateService],
+    build: (licences: LicenceService, learning: LearnerService, certificates: CertificateService): TrainingPageServices => ({ licences, learning, certificates }),
   },
 });

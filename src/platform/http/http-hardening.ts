@@ -47,6 +47,8 @@ export async function hardenHttp(app: NestFastifyApplication, env: Environment, 
           'img-src': ["'self'", 'data:', 'https:'],
           'font-src': ["'self'"],
           'connect-src': ["'self'"],
+          // The portal's Course tab reads a chosen film's length from a local blob: URL before uploading it (ADR 0041).
+          'media-src': ["'self'", 'blob:'],
           // Preview videos hosted on YouTube or Vimeo play in their privacy-friendly embeds (catalogue ADR 0012).
           'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
           'object-src': ["'none'"],

@@ -8,14 +8,14 @@ export interface UploadProgress {
 }
 
 /**
- * `POST`s a multipart form like `apiFetch`, but through XMLHttpRequest, because `fetch` cannot report how much
+ * `POST`s (or `method`s: the course film is `PUT`) a multipart form like `apiFetch`, but through XMLHttpRequest, because `fetch` cannot report how much
  * of a request body has been sent and a 200 MB video takes minutes. Same rules as `apiFetch`: the XSRF header,
  * the 500 dialog and the "Auth Token Expired" warning, an `ApiError` for anything but 2xx.
  */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (progress: UploadProgress) => void): Promise<T> {
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (progress: UploadProgress) => void, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', path);
+    request.open(method, path);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
     const xsrf = readCookie(XSRF_COOKIE);

@@ -7,6 +7,7 @@ import { formatPounds } from '../../lib/format.js';
 import { useShell } from '../../lib/shell.js';
 import { Notice } from '../Notice.js';
 import { CourseSessionPicker, firstBookable, useCourseSessions } from './CourseSessionPicker.js';
+import { QuantityField, typedQty } from '../QuantityField.js';
 import './ProductOptions.css';
 
 export type OptionRow = Pick<OptionView, 'id' | 'name' | 'code' | 'price' | 'price_inc_vat' | 'qty' | 'kind'>;
@@ -37,22 +38,35 @@ export function ProductOptions({ options, productTitle, productId }: { options: 
   const [result, setResult] = useState<AddResult | null>(null);
   const busy = useRef(false);
   const noticeSeq = useRef(0);
+  // The quantity typed for each option (1 until changed) and the server's reason for the last refused one.
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  const [qtyError, setQtyError] = useState<{ optionId: number; text: string } | null>(null);
 
   async function add(option: OptionRow) {
     if (busy.current) return;
     busy.current = true;
     setAdding(option.id);
+    setQtyError(null);
     const label = `${productTitle} — ${option.name}`;
+    const qty = typedQty(typed[option.id] ?? '1');
     try {
       const session = option.kind === 'course' ? (sessions ?? []).find((s) => s.id === sessionFor(option.id)) : undefined;
-      const basket = await basketApi.add(option.id, session?.id);
+      // One (the seed's add: capped at the stock with a message), or exactly the number typed (or a reason).
+      const basket = qty === 1 ? await basketApi.add(option.id, session?.id) : await basketApi.addQty(option.id, qty, session?.id);
+      setTyped(({ [option.id]: _added, ...rest }) => rest);
       setResult({
-        key: ++noticeSeq.current, kind: 'success', text: `Added to your basket: ${label}${session ? `, ${session.label}` : ''}.`, messages: basket.messages,
+        key: ++noticeSeq.current, kind: 'success',
+        text: `${typeof qty === 'number' && qty > 1 ? `Added ${qty} to your basket` : 'Added to your basket'}: ${label}${session ? `, ${session.label}` : ''}.`, messages: basket.messages,
         items: basket.totals.items, grandTotal: basket.totals.grand_total,
       });
     } catch (error) {
       const body = errorBodyOf(error);
-      const text = body.status === 404 ? `${label} is no longer available to order.` : (body.message ?? 'The item could not be added to your basket. Please try again.');
+      const reason = body.errors?.qty?.[0];
+      if (reason) setQtyError({ optionId: option.id, text: reason });
+      const text =
+        body.status === 404 ? `${label} is no longer available to order.`
+        : reason ? `${label} was not added: ${reason}`
+        : (body.message ?? 'The item could not be added to your basket. Please try again.');
       setResult({ key: ++noticeSeq.current, kind: 'error', text, messages: [] });
     } finally {
       busy.current = false;
@@ -111,18 +125,40 @@ export function ProductOptions({ options, productTitle, productId }: { options: 
                   </span>
                 </td>
                 <td className="options-table__buy">
-                  <button
-                    type="button"
-                    className="button button--small"
-                    disabled={!stock.available || adding !== null}
-                    aria-busy={adding === option.id}
-                    // The visible words first, then the option (WCAG 2.5.3, label in name: a voice user says what they see).
-                    aria-label={`${buttonText(stock.available, adding === option.id)}: ${option.name}`}
-                    data-add-to-basket={option.id}
-                    onClick={() => void add(option)}
-                  >
-                    {buttonText(stock.available, adding === option.id)}
-                  </button>
+                  <div className="options-table__buy-row">
+                    {stock.available ? (
+                      <QuantityField
+                        of={option.name}
+                        className="options-table__qty"
+                        value={typed[option.id] ?? '1'}
+                        onChange={(value) => setTyped((current) => ({ ...current, [option.id]: value }))}
+                        onEnter={() => void add(option)}
+                        stock={option.qty}
+                        min={1}
+                        errorShownAt={qtyError?.optionId === option.id ? `qty-error-${option.id}` : undefined}
+                        disabled={adding !== null}
+                        data={{ 'data-qty-input': String(option.id) }}
+                      />
+                    ) : null}
+                    <button
+                      type="button"
+                      className="button button--small"
+                      disabled={!stock.available || adding !== null}
+                      aria-busy={adding === option.id}
+                      // The visible words first, then the option (WCAG 2.5.3, label in name: a voice user says what they see).
+                      aria-label={`${buttonText(stock.available, adding === option.id)}: ${option.name}`}
+                      data-add-to-basket={option.id}
+                      onClick={() => void add(option)}
+                    >
+                      {buttonText(stock.available, adding === option.id)}
+                    </button>
+                  </div>
+                  {qtyError?.optionId === option.id ? (
+                    <p id={`qty-error-${option.id}`} className="field__error options-table__qty-error" data-qty-error="">
+                      <span className="visually-hidden">Error: </span>
+                      {qtyError.text}
+                    </p>
+                  ) : null}
                 </td>
               </tr>
             );

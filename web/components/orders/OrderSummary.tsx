@@ -1,6 +1,7 @@
 import type { OrderAddress, OrderView } from '../../../src/modules/orders/index.js';
 import { formatPounds } from '../../lib/format.js';
 import { STATUS_LABELS } from '../../lib/orders.js';
+import { RefundList } from './RefundList.js';
 import './OrderSummary.css';
 
 function AddressBlock({ title, address }: { title: string; address: OrderAddress }) {
@@ -27,8 +28,15 @@ export function OrderSummary({ order, staff = false }: { order: Omit<OrderView, 
         <h2 id="order-summary-heading">
           Order <span data-order-number="">{order.number}</span>
         </h2>
-        <span className={`order-status order-status--${order.status}`} data-order-status={order.status}>
-          {STATUS_LABELS[order.status]}
+        <span className="order-summary__badges">
+          <span className={`order-status order-status--${order.status}`} data-order-status={order.status}>
+            {STATUS_LABELS[order.status]}
+          </span>
+          {order.partly_refunded ? (
+            <span className="order-status order-status--partly_refunded" data-order-partly-refunded="">
+              Partly refunded
+            </span>
+          ) : null}
         </span>
       </div>
       {order.po_number ? (
@@ -58,7 +66,7 @@ export function OrderSummary({ order, staff = false }: { order: Omit<OrderView, 
               <th scope="row">
                 {line.title}
                 <span className="order-summary__option">
-                  {line.option_name} · {line.code}
+                  {line.option_name} · <span className="product-code">{line.code}</span>
                 </span>
                 {line.booking && (
                   <span className="order-summary__option" data-order-booking="">
@@ -101,6 +109,7 @@ export function OrderSummary({ order, staff = false }: { order: Omit<OrderView, 
           </tr>
         </tfoot>
       </table>
+      <RefundList order={order} documentsAt={`${staff ? '/api/admin/orders' : '/api/orders'}/${order.id}`} />
       <div className="order-summary__addresses">
         <AddressBlock title="Billing address" address={order.billing_address} />
         {order.delivery_address ? <AddressBlock title="Delivery address" address={order.delivery_address} /> : null}

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import type { BasketItemView, BasketView } from '../../../src/modules/basket/index.js';
 import { Notice } from '../../components/Notice.js';
+import { QuantityField, typedQty } from '../../components/QuantityField.js';
 import { errorBodyOf } from '../../lib/api.js';
 import { basketApi, itemCount } from '../../lib/basket.js';
 import { KIND_LABELS } from '../../lib/catalogue.js';
@@ -10,7 +11,7 @@ import { useShell } from '../../lib/shell.js';
 import type { Data } from './+data.js';
 import './basket.css';
 
-type Change = 'plus' | 'minus' | 'remove' | 'clear';
+type Change = 'plus' | 'minus' | 'update' | 'remove' | 'clear';
 
 /** "0.36 kg" from grams: what a buyer reads for postage. */
 function kilograms(grams: number): string {
@@ -33,6 +34,9 @@ export default function Page() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inFlight = useRef(false);
   const noticeSeq = useRef(0);
+  // What the customer has typed in each line's quantity field (until it is sent), and the server's reason per line.
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  const [qtyErrors, setQtyErrors] = useState<Record<number, string>>({});
 
   async function change(change: Change, item?: BasketItemView) {
     if (inFlight.current) return;
@@ -44,8 +48,13 @@ export default function Page() {
         change === 'clear' ? await basketApi.clear()
         : change === 'remove' ? await basketApi.remove(item!.id)
         : change === 'plus' ? await basketApi.plus(item!.id)
+        : change === 'update' ? await basketApi.setQty(item!.id, typedQty(typed[item!.id] ?? String(item!.qty)))
         : await basketApi.minus(item!.id);
       setBasket(next);
+      if (item) {
+        setTyped(({ [item.id]: _sent, ...rest }) => rest);
+        setQtyErrors(({ [item.id]: _shown, ...rest }) => rest);
+      }
       const line = item ? next.items.find((candidate) => candidate.id === item.id) : undefined;
       setAnnouncement(
         change === 'clear' ? 'Your basket is now empty.'
@@ -56,6 +65,13 @@ export default function Page() {
       if (!line) headingRef.current?.focus();
     } catch (error) {
       const body = errorBodyOf(error);
+      const reason = body.errors?.qty?.[0];
+      if (item && reason) {
+        // A typed quantity the server refused: the reason goes next to the field (and is announced), nothing changed.
+        setQtyErrors((current) => ({ ...current, [item.id]: reason }));
+        setAnnouncement(`${item.title}, ${item.option_name}: ${reason}`);
+        return;
+      }
       setProblem({ key: ++noticeSeq.current, text: body.message ?? 'Your basket could not be changed. Please try again.' });
       if (body.status === 404) setBasket(await basketApi.get().catch(() => basket));
     } finally {
@@ -157,9 +173,18 @@ export default function Page() {
                         >
                           −
                         </button>
-                        <span className="qty-stepper__value" data-qty={item.qty}>
-                          {item.qty}
-                        </span>
+                        <QuantityField
+                          of={name}
+                          className="qty-stepper__field"
+                          value={typed[item.id] ?? String(item.qty)}
+                          onChange={(value) => setTyped((current) => ({ ...current, [item.id]: value }))}
+                          onEnter={() => void change('update', item)}
+                          stock={item.stock}
+                          min={0}
+                          disabled={busy !== null}
+                          errorShownAt={qtyErrors[item.id] ? `qty-error-${item.id}` : undefined}
+                          data={{ 'data-qty': String(item.qty), 'data-qty-input': String(item.id) }}
+                        />
                         <button
                           type="button"
                           className="qty-stepper__button"
@@ -171,6 +196,22 @@ export default function Page() {
                           +
                         </button>
                       </div>
+                      <button
+                        type="button"
+                        className="link-button basket-table__update"
+                        disabled={busy !== null || !item.available}
+                        onClick={() => void change('update', item)}
+                        aria-label={`Update quantity of ${name}`}
+                        data-update-qty={item.id}
+                      >
+                        Update
+                      </button>
+                      {qtyErrors[item.id] ? (
+                        <span id={`qty-error-${item.id}`} className="field__error basket-table__qty-error" data-qty-error={item.id}>
+                          <span className="visually-hidden">Error: </span>
+                          {qtyErrors[item.id]}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="basket-table__money" data-label="Total ex VAT" data-line-total="">
                       {item.available ? formatPounds(item.price * item.qty) : '—'}

@@ -49,6 +49,7 @@ export default function Page() {
   const paid = isPaid(order.status);
   const onAccount = order.status === 'awaiting_payment';
   const physical = order.delivery_address !== null;
+  const links = paid || onAccount ? <ThankYouLinks order={order} /> : null;
   return (
     <OrderResult page="complete" order={order} tone={paid || onAccount ? 'paid' : waiting ? 'waiting' : 'ended'} next={{ href: '/account', label: 'Your account' }}>
       {onAccount ? (
@@ -60,6 +61,7 @@ export default function Page() {
             {order.due_date ? <>, payable by BACS by {formatDateTime(order.due_date).split(',')[0]}</> : null}.{' '}
             {physical ? 'We will let you know when it is on its way.' : 'Your downloads are ready in your account.'}
           </p>
+          {links}
         </>
       ) : paid ? (
         <>
@@ -68,6 +70,7 @@ export default function Page() {
             We have received your payment for order <strong>{order.number}</strong>.{' '}
             {physical ? 'We will let you know when it is on its way.' : 'Downloads and online training are delivered electronically: nothing will come by post.'}
           </p>
+          {links}
         </>
       ) : waiting ? (
         <>
@@ -89,5 +92,29 @@ export default function Page() {
         </>
       )}
     </OrderResult>
+  );
+}
+
+/** What a paid (or on-account) order gives at once: its files, when it has any, and its VAT invoice (issue 28). */
+function ThankYouLinks({ order }: { order: OrderView }) {
+  const downloads = order.lines.some((line) => line.kind === 'download');
+  if (!downloads && !order.invoice) return null;
+  return (
+    <ul className="order-result__links" data-thank-you-links="">
+      {downloads ? (
+        <li>
+          <a href="/account/downloads" data-thank-you-downloads="">
+            Download your files
+          </a>
+        </li>
+      ) : null}
+      {order.invoice ? (
+        <li>
+          <a href={`/api/orders/${order.id}/invoice.pdf`} download={`${order.invoice.number}.pdf`} data-thank-you-invoice="">
+            VAT invoice {order.invoice.number} (PDF)
+          </a>
+        </li>
+      ) : null}
+    </ul>
   );
 }

@@ -8,7 +8,7 @@ import { Notice } from '../../components/Notice.js';
 import { apiFetch } from '../../lib/api.js';
 import { isAdminSignInFor } from '../../lib/guards.js';
 import { oauthErrorMessage, startOAuth } from '../../lib/oauth.js';
-import { safeRedirectPath } from '../../lib/redirect.js';
+import { landingPageFor, safeRedirectPath, withReturn } from '../../lib/redirect.js';
 import { useShell } from '../../lib/shell.js';
 import { LEAVING } from '../../lib/use-api-form.js';
 import type { Data } from './+data.js';
@@ -32,21 +32,22 @@ export default function Page() {
   const state = useFieldForm(FIELDS);
 
   const search = pageContext.urlParsed.search;
-  const target = safeRedirectPath(search.redirect) ?? '/account';
+  // Where the visitor was going (the checkout, say); without one, staff land in the portal, customers on /account.
+  const returnTo = safeRedirectPath(search.redirect);
   const oauthError = search.oauth_error !== undefined ? oauthErrorMessage(search.oauth_error, providers.map((p) => p.name)) : null;
   const adminSignIn = isAdminSignInFor(pageContext);
 
   async function signIn(): Promise<typeof LEAVING> {
     // A non-admin sent here by the admin guard signs in as someone else: end their own session first.
     if (user) await apiFetch('/api/logout', { method: 'POST' }).catch(() => undefined);
-    await apiFetch('/api/login', { method: 'POST', body: state.body() });
-    await navigate(target);
+    const signedIn = await apiFetch<{ user?: { role?: string } }>('/api/login', { method: 'POST', body: state.body() });
+    await navigate(returnTo ?? landingPageFor(signedIn?.user?.role));
     return LEAVING;
   }
 
   function onProvider(providerId: string) {
     void state.form.submit(async () => {
-      await startOAuth(providerId);
+      await startOAuth(providerId, { redirect: returnTo });
       return LEAVING;
     });
   }
@@ -109,7 +110,7 @@ export default function Page() {
           </h2>
           <p>Create an account to check out faster, keep your invoices and downloads in one place, and request free previews.</p>
           <p>
-            <a className="button button--secondary" href="/register" data-register-link="">
+            <a className="button button--secondary" href={withReturn('/register', returnTo)} data-register-link="">
               Create an account
             </a>
           </p>

@@ -3,8 +3,8 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { FieldForm, newPasswordFields, REMEMBER_ME, useFieldForm } from '../../components/FieldForm.js';
 import type { FieldSpec } from '../../components/forms/form-values.js';
 import { apiFetch } from '../../lib/api.js';
+import { safeRedirectPath, withReturn } from '../../lib/redirect.js';
 import { LEAVING } from '../../lib/use-api-form.js';
-import { loginUrlFor, safeRedirectPath } from '../../lib/redirect.js';
 
 const FIELDS: FieldSpec[] = [
   { name: 'first_name', label: 'First name', required: true, maxLength: 100, autoComplete: 'given-name', row: 'name' },
@@ -27,15 +27,16 @@ const FIELDS: FieldSpec[] = [
 
 /**
  * Sign-up (docs/api/identity.md): `POST /api/register`; 201 signs the visitor in (the session cookie comes
- * with the answer) and goes to a safe same-site `?redirect=` path (a course invitation), else to /account. 422 → the reasons next to the fields (e.g. an e-mail already used).
+ * with the answer) and goes to the same-site `?redirect=` path it was given ("Sign in and checkout" → the
+ * checkout; ADR 0043), else /account. 422 → the reasons next to the fields (e.g. an e-mail already used).
  */
 export default function Page() {
   const state = useFieldForm(FIELDS);
-  const target = safeRedirectPath(usePageContext().urlParsed.search.redirect);
+  const returnTo = safeRedirectPath(usePageContext().urlParsed.search.redirect);
 
   async function register(): Promise<typeof LEAVING> {
     await apiFetch('/api/register', { method: 'POST', body: state.body() });
-    await navigate(target ?? '/account');
+    await navigate(returnTo ?? '/account');
     return LEAVING;
   }
 
@@ -60,7 +61,7 @@ export default function Page() {
             Already have an account?
           </h2>
           <p>
-            <a href={target ? loginUrlFor(target) : '/login'} data-login-link="">
+            <a href={withReturn('/login', returnTo)} data-login-link="">
               Sign in
             </a>{' '}
             to see your orders, downloads and previews.

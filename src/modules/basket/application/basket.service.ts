@@ -4,8 +4,10 @@ import { InvalidInputError } from '../../../shared/domain-error.js';
 import { Transactions } from '../../../platform/persistence/index.js';
 import { JobHandlerRegistry } from '../../../platform/queue/index.js';
 import { StockService, type PurchasableOption } from '../../catalogue/index.js';
-import { decrease, increase, MAX_LINE_QUANTITY, overLineCeiling } from '../domain/basket-rules.js';
-import { BasketItemNotFoundError, LineQuantityTooLargeError, NothingInStockError, OptionNotFoundError } from '../domain/basket-errors.js';
+import { decrease, increase, MAX_LINE_QUANTITY, overLineCeiling, typedQuantity } from '../domain/basket-rules.js';
+import {
+  BasketItemNotFoundError, LineQuantityTooLargeError, NothingInStockError, OptionNotFoundError, QuantityOverStockError, TypedQuantityTooLargeError,
+} from '../domain/basket-errors.js';
 import { BasketBookings, type BookingChoice } from './basket-bookings.js';
 import { basketView, EMPTY_BASKET, labelOf, type BasketLine, type BasketView } from './basket-view.js';
 import { BASKET_STORE, type BasketOwner, type BasketStore, type StoredBasket } from './ports/basket-store.port.js';
@@ -66,15 +68,22 @@ export class BasketService implements OnModuleInit {
   }
 
   /**
-   * add: a new option goes first with qty 1; one already in the basket gets one more, never beyond its stock. An
-   * option whose kind needs a booking (a course: its session, ADR 0046) is one line per booking, and the booking's
-   * provider checks `bookingId` (422 without one, or for one that cannot be booked).
+   * add: a new option goes first with qty 1; one already in the basket gets one more, never beyond its stock. With a
+   * typed `qty` (the product page's quantity field) exactly that many are added, or 422 says why not. An option whose
+   * kind needs a booking (a course: its session, ADR 0046) is one line per booking, and the booking's provider checks
+   * `bookingId` (422 without one, or for one that cannot be booked).
    */
-  add(visitor: BasketVisitor, optionId: number, bookingId?: number): Promise<BasketView> {
+  add(visitor: BasketVisitor, optionId: number, typed?: number, bookingId?: number): Promise<BasketView> {
     return this.change(visitor, true, async (basket) => {
       const option = await this.optionForSale(optionId);
       const booking = await this.bookingFor(option, bookingId);
       const existing = basket.items.find((item) => item.optionId === option.id && item.bookingRef === (booking?.ref ?? null));
+      if (typed !== undefined) {
+        const qty = this.checkTyped(option, typed, existing?.qty ?? 0);
+        if (existing) await this.store.setQty(existing.id, qty, option.price);
+        else await this.store.addItem(basket.id, option.id, option.price, qty, booking?.ref ?? null);
+        return [];
+      }
       if (!existing) {
         if (option.qty !== null && option.qty < 1) throw new NothingInStockError(labelOf(option));
         await this.store.addItem(basket.id, option.id, option.price, 1, booking?.ref ?? null);
@@ -154,6 +163,20 @@ export class BasketService implements OnModuleInit {
     });
   }
 
+  /** The basket's typed quantity ("Update"): the line holds exactly `qty` (0 removes it), or 422 says why not. */
+  setQuantity(visitor: BasketVisitor, itemId: number, qty: number): Promise<BasketView> {
+    return this.change(visitor, false, async (basket) => {
+      const item = itemOf(basket, itemId);
+      if (qty === 0) {
+        await this.store.removeItem(item.id);
+        return [];
+      }
+      const option = await this.optionForSale(item.optionId);
+      await this.store.setQty(item.id, this.checkTyped(option, qty, 0), option.price);
+      return [];
+    });
+  }
+
   /** delete: the item goes. */
   remove(visitor: BasketVisitor, itemId: number): Promise<BasketView> {
     return this.change(visitor, false, async (basket) => {
@@ -212,6 +235,13 @@ export class BasketService implements OnModuleInit {
     if (overLineCeiling(qty)) throw new LineQuantityTooLargeError([labelOf(option)]);
     await this.store.setQty(itemId, qty, option.price);
     return capped ? [`Only ${qty} of "${labelOf(option)}" ${qty === 1 ? 'is' : 'are'} in stock, so you have the most we can supply.`] : [];
+  }
+
+  private checkTyped(option: PurchasableOption, wanted: number, inBasket: number): number {
+    const answer = typedQuantity(wanted, inBasket, option.qty);
+    if ('qty' in answer) return answer.qty;
+    if (answer.refused === 'ceiling') throw new TypedQuantityTooLargeError(labelOf(option), inBasket);
+    throw new QuantityOverStockError(labelOf(option), answer.stock, inBasket);
   }
 
   private async optionForSale(optionId: number): Promise<PurchasableOption> {

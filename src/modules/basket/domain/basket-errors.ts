@@ -32,3 +32,24 @@ export class LineQuantityTooLargeError extends DomainError {
     );
   }
 }
+
+/** 422: a typed quantity that the stock cannot supply (issue 28); the reason goes next to the quantity field. */
+export class QuantityOverStockError extends DomainError {
+  constructor(label: string, stock: number, inBasket: number) {
+    const reason =
+      stock === 0 ? 'None left in stock.'
+        : inBasket > 0 ? `Only ${stock} in stock, and ${inBasket} ${inBasket === 1 ? 'is' : 'are'} already in your basket.`
+          : `Only ${stock} in stock.`;
+    super('invalid', `Sorry, we cannot supply that many "${label}". ${reason}`, { qty: [reason] });
+  }
+}
+
+/** 422: a typed quantity above MAX_LINE_QUANTITY, counting what the line holds already. */
+export class TypedQuantityTooLargeError extends DomainError {
+  constructor(label: string, inBasket: number) {
+    const reason = inBasket > 0
+      ? `At most ${MAX_LINE_QUANTITY_TEXT} per line, and ${inBasket} ${inBasket === 1 ? 'is' : 'are'} already in your basket.`
+      : `At most ${MAX_LINE_QUANTITY_TEXT} per line.`;
+    super('invalid', `You can have at most ${MAX_LINE_QUANTITY_TEXT} of "${label}" in your basket.`, { qty: [reason] });
+  }
+}

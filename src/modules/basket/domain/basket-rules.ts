@@ -1,3 +1,5 @@
+import { MAX_LINE_QUANTITY as MAX_LINE_QUANTITY_CONTRACT } from '../../../shared/contracts/basket.js';
+
 /**
  * The seed's basket operations (§4 "Basket") as pure rules over quantities, so they are tested without a
  * database: add puts a new item first with qty 1 and adds 1 to an existing one; plus is add for an existing item;
@@ -10,7 +12,7 @@
  * a training title, and small enough that a line at the dearest option price still fits the order ceiling's
  * arithmetic in a JavaScript number.
  */
-export const MAX_LINE_QUANTITY = 9999;
+export const MAX_LINE_QUANTITY = MAX_LINE_QUANTITY_CONTRACT;
 
 /** "9,999": how the ceiling reads in messages. */
 export const MAX_LINE_QUANTITY_TEXT = MAX_LINE_QUANTITY.toLocaleString('en-GB');
@@ -44,4 +46,16 @@ export function decrease(current: number): QuantityChange {
 /** The quantity a line can be bought in now: what the customer chose, at most the stock (a read never writes). */
 export function purchasableQty(chosen: number, stock: Stock): number {
   return stock === null ? chosen : Math.max(Math.min(chosen, stock), 0);
+}
+
+/**
+ * A quantity the customer typed (issue 28: eighty posters without eighty clicks): exactly that many on the line, or a
+ * reason — never silently fewer, since they typed a number and should see why it was not taken. `current` is what
+ * the line already holds when the typed number is added to it (the product page), 0 when it replaces it (the basket).
+ */
+export function typedQuantity(wanted: number, current: number, stock: Stock): { qty: number } | { refused: 'stock'; stock: number } | { refused: 'ceiling' } {
+  const qty = current + wanted;
+  if (overLineCeiling(qty)) return { refused: 'ceiling' };
+  if (stock !== null && qty > stock) return { refused: 'stock', stock: Math.max(stock, 0) };
+  return { qty };
 }

@@ -74,6 +74,16 @@ export class StockService {
   giveBack(orderId: number): Promise<StockLine[]> {
     return this.store.giveBack(orderId);
   }
+
+  /**
+   * A refund of some lines (issue 28 item 7): the order no longer holds their stock, so a later whole-order give-back
+   * returns only the rest; the option gets the units back only when staff restock the returned goods.
+   */
+  async settle(orderId: number, lines: readonly StockLine[], restock: boolean): Promise<void> {
+    const merged = new Map<number, number>();
+    for (const line of lines) merged.set(line.optionId, (merged.get(line.optionId) ?? 0) + line.qty);
+    for (const [optionId, qty] of [...merged].sort(([a], [b]) => a - b)) await this.store.settle(orderId, { optionId, qty }, restock);
+  }
 }
 
 function label(row: PurchasableOptionRow): string {

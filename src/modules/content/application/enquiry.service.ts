@@ -71,7 +71,7 @@ export class EnquiryService {
 
   /** The inbox that receives enquiries: ENQUIRIES_TO, else MAIL_FROM's address. */
   get staffAddress(): string {
-    return this.env.ENQUIRIES_TO ?? mailboxAddress(this.env.MAIL_FROM);
+    return this.env.ENQUIRIES_TO ?? mailboxAddress(this.env.mailFrom);
   }
 
   /** Stores the enquiry and queues the staff e-mail in one transaction: both happen or neither. */

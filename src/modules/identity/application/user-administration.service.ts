@@ -146,6 +146,12 @@ export class UserAdministrationService {
     return new Map(users.map((user) => [user.id, user.email]));
   }
 
+  /** Who a VAT invoice or credit note is made out to, beyond the order's billing address: null if the account is gone. */
+  async invoiceContactOf(id: number): Promise<{ email: string; company: string | null; vatNumber: string | null } | null> {
+    const [user] = await this.users.findByIds([id]);
+    return user ? { email: user.email, company: user.companyName, vatNumber: user.vatNumber } : null;
+  }
+
   /** The orders export: each customer's e-mail and company, in one query, keeping no entities; unknown ids are absent. */
   async contactsOf(ids: readonly number[]): Promise<Map<number, { email: string; company: string | null }>> {
     const users = await this.users.contactsByIds(ids);

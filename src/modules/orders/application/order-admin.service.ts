@@ -8,6 +8,7 @@ import { OrderProcess } from './order-process.service.js';
 import { toAdminOrderView, toOrderSummary, type AdminOrderSummaryView, type AdminOrderView } from './order-views.js';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
+import { ORDER_REFUND_STORE, type OrderRefundStore } from './ports/order-refund-store.port.js';
 import { ChangesStorefront } from '../../../platform/cache/index.js';
 
 export interface AdminOrderListQuery {
@@ -35,6 +36,7 @@ export class OrderAdminService {
     private readonly process: OrderProcess,
     private readonly users: UserAdministrationService,
     private readonly directory: UserDirectory,
+    @Inject(ORDER_REFUND_STORE) private readonly refunds: OrderRefundStore,
   ) {}
 
   /** Search by order number, PO number or customer e-mail (identity finds the customers); newest first. */
@@ -70,12 +72,12 @@ export class OrderAdminService {
   }
 
   private async view(order: Order): Promise<AdminOrderView> {
-    const [lines, history, emails, payments] = await Promise.all([
-      this.orders.linesOf(order.id), this.reads.historyOf(order.id), this.emailsOf([order]), this.orders.paymentsOf(order.id),
+    const [lines, history, emails, payments, refunds] = await Promise.all([
+      this.orders.linesOf(order.id), this.reads.historyOf(order.id), this.emailsOf([order]), this.orders.paymentsOf(order.id), this.refunds.refundsOf(order.id),
     ]);
     // Who did each change, by name (identity's directory, one query for the page).
     const names = await this.directory.displayNames([...new Set(history.flatMap((entry) => (entry.actorId === null ? [] : [entry.actorId])))]);
-    return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments, names);
+    return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments, names, refunds);
   }
 
   private async customersMatching(term: string): Promise<number[]> {

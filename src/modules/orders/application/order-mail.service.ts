@@ -35,17 +35,18 @@ export class OrderMailService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.registry.register<{ orderId: number; kind: OrderMailKind }>(ORDER_MAIL_JOB, async ({ orderId, kind }) => {
-      await this.deliver(Number(orderId), kind);
+    this.registry.register<{ orderId: number; kind: OrderMailKind; refundId?: number }>(ORDER_MAIL_JOB, async ({ orderId, kind, refundId }) => {
+      await this.deliver(Number(orderId), kind, refundId === undefined ? undefined : Number(refundId));
     });
   }
 
-  async queue(order: Order, kind: OrderMailKind): Promise<void> {
-    await this.jobs.enqueue(ORDER_MAIL_JOB, { orderId: order.id, kind }, { maxAttempts: 10 });
+  /** `refundId`: the credit note's refund (ADR 0045: an order may have several credit notes). */
+  async queue(order: Order, kind: OrderMailKind, refundId?: number): Promise<void> {
+    await this.jobs.enqueue(ORDER_MAIL_JOB, { orderId: order.id, kind, ...(refundId === undefined ? {} : { refundId }) }, { maxAttempts: 10 });
   }
 
   /** Writes and sends the e-mail now (the job's work). */
-  async deliver(orderId: number, kind: OrderMailKind): Promise<void> {
+  async deliver(orderId: number, kind: OrderMailKind, refundId?: number): Promise<void> {
     if (!(ORDER_MAIL_KINDS as readonly string[]).includes(kind)) throw new Error(`Unknown order e-mail: ${kind}`);
     const order = await this.orders.findById(orderId);
     if (!order) {
@@ -54,7 +55,9 @@ export class OrderMailService implements OnModuleInit {
     }
     const [lines, document] = await Promise.all([
       this.orders.linesOf(order.id),
-      kind === 'dispatched' ? Promise.resolve(null) : this.invoices.documentOf(order, kind === 'credit_note' ? 'credit_note' : 'invoice'),
+      kind === 'dispatched' ? Promise.resolve(null) : kind === 'credit_note' && refundId !== undefined
+        ? this.invoices.creditNoteOf(order, refundId)
+        : this.invoices.documentOf(order, kind === 'credit_note' ? 'credit_note' : 'invoice'),
     ]);
     const to = document?.customer.email ?? (await this.invoices.customerEmail(order));
     if (!to) {

@@ -80,15 +80,20 @@ export function composeOrderMail(input: OrderMailInput): ComposedMail {
       if (order.trackingNumber) paragraphs.push(`Tracking number: ${order.trackingNumber}`);
       if (order.deliveryAddress) paragraphs.push(`Delivering to: ${addressLines(order.deliveryAddress).join(', ')}`);
       break;
-    case 'credit_note':
+    case 'credit_note': {
       subject = `Credit note ${document?.number ?? ''} for order ${order.number}`.trim();
-      title = order.status === 'refunded' ? 'Your refund' : 'Your order has been cancelled';
+      // A refund of some lines (ADR 0045) is not the order's own credit note: that one ends it (refunded, cancelled).
+      const inPart = document !== null && document.number !== order.creditNoteNumber;
+      title = order.status === 'cancelled' && !inPart ? 'Your order has been cancelled' : inPart ? 'Your partial refund' : 'Your refund';
       paragraphs.push(
-        order.status === 'refunded'
-          ? `We have refunded order ${order.number}. Our credit note ${document?.number ?? ''} is attached; it cancels invoice ${document?.creditsInvoice?.number ?? ''}.`
-          : `Order ${order.number} has been cancelled. Our credit note ${document?.number ?? ''} is attached; it cancels invoice ${document?.creditsInvoice?.number ?? ''}, so nothing is owed.`,
+        inPart
+          ? `We have refunded part of order ${order.number}. Our credit note ${document.number} for the refunded items is attached; it credits them against invoice ${document.creditsInvoice?.number ?? ''}.`
+          : order.status === 'refunded'
+            ? `We have refunded order ${order.number}. Our credit note ${document?.number ?? ''} is attached; it cancels invoice ${document?.creditsInvoice?.number ?? ''}.`
+            : `Order ${order.number} has been cancelled. Our credit note ${document?.number ?? ''} is attached; it cancels invoice ${document?.creditsInvoice?.number ?? ''}, so nothing is owed.`,
       );
       break;
+    }
   }
 
   const invoiceBlock = document && (kind === 'confirmation' || kind === 'invoice') ? vatParticulars(document) : null;

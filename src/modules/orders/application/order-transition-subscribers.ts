@@ -17,13 +17,18 @@ export interface OrderTransitionEvent {
   at: Date;
   /** `bookingRef`: what the line books, opaque to orders (a course line's session, ADR 0046), null otherwise. */
   lines: ReadonlyArray<{ lineId: number; productId: number; optionId: number; kind: string; qty: number; bookingRef: string | null; bookingLabel: string | null }>;
+  /**
+   * What this change refunded (ADR 0045): the lines and quantities of a `refunded_in_part`, and of a `refunded` or
+   * `cancelled` that issued a credit note, all that was left; empty for every other change.
+   */
+  refundedLines: ReadonlyArray<{ lineId: number; qty: number }>;
 }
 
 export type OrderTransitionHandler = (event: OrderTransitionEvent) => Promise<void> | void;
 
 /**
  * The subscription point other modules use for order changes (the training module's licences: create them when an
- * order is `paid` or placed on account — `awaiting_payment` — and revoke seats on `refunded`), through the orders
+ * order is `paid` or placed on account — `awaiting_payment` — and revoke seats on `refunded` and `refunded_in_part`), through the orders
  * module's index. Handlers run INSIDE the change's transaction, after its own effects (ADR 0036): what they write
  * commits or rolls back with the status, and a handler that throws refuses the change (a webhook is then retried by
  * the provider). So a handler writes to the database or enqueues a job; it never calls out over the network.

@@ -1,6 +1,7 @@
 import type { Order, OrderAddress, OrderDelivery, OrderHistoryEntry, OrderLine } from '../domain/order.entity.js';
 import type { OrderPayment } from '../domain/order-payment.entity.js';
-import { nextStatuses, type OrderStatus } from '../domain/order-process.js';
+import { nextStatuses, refundable, type OrderStatus } from '../domain/order-process.js';
+import { refundableOf, type OrderRefund } from '../domain/refund.js';
 import { customerSentence } from '../domain/customer-history.js';
 import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
 
@@ -10,7 +11,8 @@ export interface OrderView {
   number: string;
   status: OrderStatus;
   created_at: string;
-  lines: Array<{ title: string; option_name: string; code: string; kind: string; unit_price: number; qty: number; line_total: number; booking: string | null }>;
+  /** `refunded_qty`: how many of the line refunds have credited so far (ADR 0045). */
+  lines: Array<{ id: number; title: string; option_name: string; code: string; kind: string; unit_price: number; qty: number; line_total: number; refunded_qty: number; booking: string | null }>;
   delivery: OrderDelivery | null;
   billing_address: OrderAddress;
   delivery_address: OrderAddress | null;
@@ -25,13 +27,29 @@ export interface OrderView {
   tracking_number: string | null;
   /** The VAT invoice, once the order is paid (its date is the tax point). */
   invoice: { number: string; date: string } | null;
-  /** The credit note, once a paid order is refunded. */
+  /** The credit note of the refund that made the order refunded (or cancelled it after invoicing). */
   credit_note: { number: string; date: string } | null;
+  /** Some lines (or the delivery) refunded while the order keeps its status: "Partly refunded" (ADR 0045). */
+  partly_refunded: boolean;
+  /** Every refund, oldest first, each with its own credit note (amounts in pence). */
+  refunds: RefundView[];
   /**
    * What the customer reads of each status change, oldest first: a plain sentence ("Paid by card", "Dispatched") and
    * the note only when staff showed it to them. Changes that keep the status (a payment noted) are not listed.
    */
   history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; text: string; note: string | null }>;
+}
+
+export interface RefundView {
+  id: number;
+  credit_note_number: string;
+  date: string;
+  lines: Array<{ line_id: number; qty: number }>;
+  delivery: boolean;
+  restocked: boolean;
+  net: number;
+  vat: number;
+  gross: number;
 }
 
 /** A row of the customer's order list. */
@@ -52,6 +70,10 @@ export interface AdminOrderView extends Omit<OrderView, 'history'> {
   payment_provider: string | null;
   payment_reference: string | null;
   next_statuses: OrderStatus[];
+  /** What staff may still refund (ADR 0045), or null when the order is not refundable (unpaid, cancelled, refunded). */
+  refundable: { lines: Array<{ line_id: number; qty: number }>; delivery: boolean } | null;
+  /** The note and who refunded, besides the customer's view of each refund. */
+  refunds: Array<RefundView & { note: string | null; actor_id: number | null }>;
   /** BACS payments of an order on account, oldest first, and what they leave to pay (pence). */
   payments: Array<{ amount: number; reference: string; method: string; received_at: string; recorded_by: number | null }>;
   amount_paid: number;
@@ -66,15 +88,17 @@ export interface AdminOrderSummaryView extends OrderSummaryView {
   customer: { id: number; email: string | null };
 }
 
-export function toOrderView(order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[]): OrderView {
+export function toOrderView(order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[], refunds: readonly OrderRefund[] = []): OrderView {
+  const refundedQty = new Map<number, number>();
+  for (const refund of refunds) for (const line of refund.lines) refundedQty.set(line.lineId, (refundedQty.get(line.lineId) ?? 0) + line.qty);
   return {
     id: order.id,
     number: order.number,
     status: order.status,
     created_at: order.createdAt.toISOString(),
     lines: lines.map((line) => ({
-      title: line.title, option_name: line.optionName, code: line.code, kind: line.kind,
-      unit_price: line.unitPrice, qty: line.qty, line_total: line.lineTotal, booking: line.bookingLabel,
+      id: line.id, title: line.title, option_name: line.optionName, code: line.code, kind: line.kind,
+      unit_price: line.unitPrice, qty: line.qty, line_total: line.lineTotal, refunded_qty: refundedQty.get(line.id) ?? 0, booking: line.bookingLabel,
     })),
     delivery: order.delivery,
     billing_address: order.billingAddress,
@@ -88,6 +112,8 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
     tracking_number: order.trackingNumber,
     invoice: order.invoiceNumber && order.invoiceDate ? { number: order.invoiceNumber, date: order.invoiceDate.toISOString() } : null,
     credit_note: order.creditNoteNumber && order.creditNoteDate ? { number: order.creditNoteNumber, date: order.creditNoteDate.toISOString() } : null,
+    partly_refunded: refunds.length > 0 && order.status !== 'refunded' && order.status !== 'cancelled',
+    refunds: refunds.map(toRefundView),
     history: history
       .filter((entry) => entry.fromStatus !== entry.toStatus || (entry.visibleToCustomer && entry.note))
       .map((entry) => ({
@@ -95,6 +121,14 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
         text: entry.fromStatus === entry.toStatus ? 'Note from us' : customerSentence(entry.fromStatus, entry.toStatus, order.paymentMethod),
         note: entry.visibleToCustomer ? entry.note : null,
       })),
+  };
+}
+
+function toRefundView(refund: OrderRefund): RefundView {
+  return {
+    id: refund.id, credit_note_number: refund.creditNoteNumber, date: refund.createdAt.toISOString(),
+    lines: refund.lines.map((line) => ({ line_id: line.lineId, qty: line.qty })), delivery: refund.delivery, restocked: refund.restocked,
+    net: refund.net, vat: refund.vat, gross: refund.gross,
   };
 }
 
@@ -107,11 +141,14 @@ export function toOrderSummary(order: Order): OrderSummaryView {
 
 export function toAdminOrderView(
   order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[], email: string | null, payments: readonly OrderPayment[] = [],
-  actorNames: ReadonlyMap<number, string> = new Map(),
+  actorNames: ReadonlyMap<number, string> = new Map(), refunds: readonly OrderRefund[] = [],
 ): AdminOrderView {
+  const left = refundable(order.status) && order.invoiceNumber !== null ? refundableOf(order, lines, refunds) : null;
   const paid = order.paymentMethod === 'invoice' ? payments.reduce((sum, payment) => sum + payment.amount, 0) : order.paidAt ? order.grandTotal : 0;
   return {
-    ...toOrderView(order, lines, history),
+    ...toOrderView(order, lines, history, refunds),
+    refundable: left && { lines: left.lines.map((line) => ({ line_id: line.lineId, qty: line.qty })), delivery: left.delivery },
+    refunds: refunds.map((refund) => ({ ...toRefundView(refund), note: refund.note, actor_id: refund.actorId })),
     customer: { id: order.customerId, email },
     payment_provider: order.paymentProvider,
     payment_reference: order.paymentReference,

@@ -6,7 +6,9 @@ import { toOrderSummary, toOrderView, type OrderSummaryView, type OrderView } fr
 import { CHECKOUT_BASKET, type CheckoutBasket } from './ports/checkout-basket.port.js';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
+import { ORDER_REFUND_STORE, type OrderRefundStore } from './ports/order-refund-store.port.js';
 import type { Order } from '../domain/order.entity.js';
+import { lineDescription } from '../domain/line-description.js';
 
 /** A customer's own orders. Another customer's order is "not found", never "forbidden": its existence is not told. */
 @Injectable()
@@ -15,6 +17,7 @@ export class OrderService {
     @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     @Inject(ORDER_READS) private readonly reads: OrderReads,
     @Inject(CHECKOUT_BASKET) private readonly basket: CheckoutBasket,
+    @Inject(ORDER_REFUND_STORE) private readonly refunds: OrderRefundStore,
   ) {}
 
   async listForCustomer(customerId: number, page: number, perPage: number): Promise<Page<OrderSummaryView>> {
@@ -24,8 +27,8 @@ export class OrderService {
 
   async findForCustomer(customerId: number, orderId: number): Promise<OrderView> {
     const order = await this.ownOrder(customerId, orderId);
-    const [lines, history] = await Promise.all([this.orders.linesOf(order.id), this.reads.historyOf(order.id)]);
-    return toOrderView(order, lines, history);
+    const [lines, history, refunds] = await Promise.all([this.orders.linesOf(order.id), this.reads.historyOf(order.id), this.refunds.refundsOf(order.id)]);
+    return toOrderView(order, lines, history, refunds);
   }
 
   /**
@@ -37,7 +40,7 @@ export class OrderService {
     const order = await this.ownOrder(customerId, orderId);
     const lines = await this.orders.linesOf(order.id);
     return this.basket.addLines(customerId, guestToken, lines.map((line) => ({
-      optionId: line.optionId, qty: line.qty, label: line.optionName ? `${line.title} (${line.optionName})` : line.title,
+      optionId: line.optionId, qty: line.qty, label: lineDescription(line.title, line.optionName),
     })));
   }
 

@@ -13,3 +13,10 @@ export class OrderNotCancellableError extends DomainError {
     super('conflict', `Order ${number} cannot be cancelled here: ${reason}`);
   }
 }
+
+/** 409: staff refund lines of an order that is not paid or fulfilled (unpaid, cancelled, or refunded already). */
+export class OrderNotRefundableError extends DomainError {
+  constructor(number: string, status: string) {
+    super('conflict', `Order ${number} cannot be refunded: it is ${status.replace('_', ' ')}.`);
+  }
+}

@@ -1,3 +1,4 @@
+import { lineDescription } from './line-description.js';
 import { toDecimalString } from '../../../shared/money.js';
 import { ORDER_STATUSES, type OrderStatus } from './order-process.js';
 import { shareOut } from './vat-document.js';
@@ -66,7 +67,7 @@ export interface ExportCustomer {
 /** The order's rows: its lines in position order, then its delivery (when it has one, even a free one). */
 export function exportRowsOf(order: ExportOrderRecord, lines: readonly ExportLineRecord[], customer: ExportCustomer | undefined): OrderExportRow[] {
   const parts: Array<{ rowType: 'line' | 'delivery'; description: string; code: string; qty: number; unitPrice: number; net: number }> = lines.map((line) => ({
-    rowType: 'line', description: line.optionName ? `${line.title} (${line.optionName})` : line.title, code: line.code,
+    rowType: 'line', description: lineDescription(line.title, line.optionName), code: line.code,
     qty: line.qty, unitPrice: line.unitPrice, net: line.lineTotal,
   }));
   if (order.delivery) {

@@ -1,5 +1,5 @@
 import {
-  checkTransition, mailOf, nextStatuses, ORDER_PROCESS, ORDER_STATUSES, TransitionRefusedError,
+  checkTransition, mailOf, nextStatuses, ORDER_PROCESS, refundable, ORDER_STATUSES, TransitionRefusedError,
   type OrderChange, type OrderStatus, type TransitionActor, type TransitionEffects, type TransitionFacts,
 } from './order-process.js';
 
@@ -28,6 +28,12 @@ const ALLOWED: Array<[OrderStatus, OrderChange, TransitionActor]> = [
   ['dispatched', 'refunded', 'staff'],
   ['dispatched', 'noted', 'payment'],
   ['completed', 'noted', 'payment'],
+  ['completed', 'refunded', 'staff'],
+  // Issue 28 item 7: chosen lines of a paid or fulfilled order, by staff (ADR 0045).
+  ['paid', 'refunded_in_part', 'staff'],
+  ['processing', 'refunded_in_part', 'staff'],
+  ['dispatched', 'refunded_in_part', 'staff'],
+  ['completed', 'refunded_in_part', 'staff'],
   ['cancelled', 'noted', 'payment'],
 ];
 
@@ -55,6 +61,12 @@ const EFFECTS: Array<[OrderStatus | null, OrderChange, TransitionEffects]> = [
   ['dispatched', 'refunded', { issues: { series: 'credit_note', mail: 'credit_note' } }],
   ['dispatched', 'paid_in_full', { marksPaid: true, mail: 'receipt' }],
   ['completed', 'paid_in_full', { marksPaid: true, mail: 'receipt' }],
+  ['completed', 'refunded', { issues: { series: 'credit_note', mail: 'credit_note' } }],
+  // A refund of chosen lines: its own credit note; the lines' stock goes back as staff choose (ADR 0045).
+  ['paid', 'refunded_in_part', { issues: { series: 'credit_note', mail: 'credit_note' } }],
+  ['processing', 'refunded_in_part', { issues: { series: 'credit_note', mail: 'credit_note' } }],
+  ['dispatched', 'refunded_in_part', { issues: { series: 'credit_note', mail: 'credit_note' } }],
+  ['completed', 'refunded_in_part', { issues: { series: 'credit_note', mail: 'credit_note' } }],
   ['cancelled', 'noted', {}],
 ];
 
@@ -110,6 +122,14 @@ describe('the order process', () => {
     expect(() => checkTransition('processing', 'dispatched', 'staff', physical)).toThrow(/tracking number/);
   });
 
+  it('refunds lines of paid or fulfilled orders only, by staff only (ADR 0045)', () => {
+    for (const from of ['pending_payment', 'awaiting_payment', 'cancelled', 'refunded'] as const) {
+      expect(() => checkTransition(from, 'refunded_in_part', 'staff', physical)).toThrow(TransitionRefusedError);
+    }
+    expect(() => checkTransition('paid', 'refunded_in_part', 'customer', physical)).toThrow(TransitionRefusedError);
+    expect(refundable('paid') && refundable('completed') && !refundable('awaiting_payment') && !refundable('refunded')).toBe(true);
+  });
+
   it('lets only the payment webhook mark an order paid', () => {
     expect(() => checkTransition('pending_payment', 'paid', 'staff', physical)).toThrow(TransitionRefusedError);
     expect(() => checkTransition('pending_payment', 'paid', 'system', physical)).toThrow(TransitionRefusedError);
@@ -149,7 +169,8 @@ describe('the order process', () => {
   it('lists what staff may do next (statuses only, never a note)', () => {
     expect(nextStatuses('pending_payment', 'staff')).toEqual(['cancelled']);
     expect(nextStatuses('paid', 'staff')).toEqual(['processing', 'completed', 'refunded']);
-    expect(nextStatuses('completed', 'staff')).toEqual([]);
+    expect(nextStatuses('completed', 'staff')).toEqual(['refunded']);
+    expect(nextStatuses('refunded', 'staff')).toEqual([]);
     expect(nextStatuses('dispatched', 'payment')).toEqual([]);
   });
 });

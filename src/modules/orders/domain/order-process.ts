@@ -20,10 +20,12 @@ export const DISPATCH_STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'p
 
 /**
  * Changes the process records without moving the status: `noted` (a payment that failed, a payment after the
- * order was cancelled, a BACS part payment) and `paid_in_full` (BACS payments covering an order on account that
- * staff have already moved on). They go through the same entry point, so only the process writes history.
+ * order was cancelled, a BACS part payment), `paid_in_full` (BACS payments covering an order on account that
+ * staff have already moved on) and `refunded_in_part` (staff refund chosen lines, ADR 0045: the order keeps its
+ * status and shows "partly refunded", derived from its refunds). They go through the same entry point, so only the
+ * process writes history.
  */
-export const STATUS_KEEPING_CHANGES = ['noted', 'paid_in_full'] as const;
+export const STATUS_KEEPING_CHANGES = ['noted', 'paid_in_full', 'refunded_in_part'] as const;
 export type StatusKeepingChange = (typeof STATUS_KEEPING_CHANGES)[number];
 export type OrderChange = OrderStatus | StatusKeepingChange;
 
@@ -62,7 +64,9 @@ export interface TransitionEffects {
   /**
    * The VAT document the order gets, numbered from its gap-free series, if it has not got it: an invoice once;
    * a credit note only for an invoiced order (an issued invoice is never withdrawn, only credited). `mail` is sent
-   * only when the document is issued by this change.
+   * only when the document is issued by this change. A credit note is always one refund (ADR 0045): of the lines
+   * staff chose (`refunded_in_part`, or the last refund that takes all that is left), else of everything not
+   * refunded yet; the chosen lines' stock goes back when staff restock them.
    */
   issues?: { series: DocumentSeries; mail?: OrderMailKind };
   /** The e-mail this change sends, by the order's payment method when it differs. */
@@ -83,7 +87,10 @@ export interface TransitionRule {
 
 const PHYSICAL_NOT_DISPATCHED = (facts: TransitionFacts) =>
   facts.hasPhysicalLines ? 'An order with physical goods is completed after it has been dispatched.' : null;
-const REFUND_BEFORE_DISPATCH: TransitionEffects = { givesBackStock: true, issues: { series: 'credit_note', mail: 'credit_note' } };
+const CREDIT_NOTE: TransitionEffects['issues'] = { series: 'credit_note', mail: 'credit_note' };
+const REFUND_BEFORE_DISPATCH: TransitionEffects = { givesBackStock: true, issues: CREDIT_NOTE };
+/** Staff refund chosen lines (and the delivery) of a paid or fulfilled order; it keeps its status (ADR 0045). */
+const REFUNDED_IN_PART: TransitionRule = { to: 'refunded_in_part', by: ['staff'], effects: { issues: CREDIT_NOTE } };
 /** A payment (or its failure, or a part of it) noted in the history; the order stays as it is. */
 const PAYMENT_NOTED: TransitionRule = { to: 'noted', by: ['payment'], effects: {} };
 /** BACS payments covering an order on account that staff already moved on: it is paid, its status stays. */
@@ -135,6 +142,7 @@ export const ORDER_PROCESS: Readonly<Record<OrderStatus, readonly TransitionRule
     { to: 'processing', by: ['staff'], effects: {} },
     { to: 'completed', by: ['staff'], guard: PHYSICAL_NOT_DISPATCHED, effects: {} },
     { to: 'refunded', by: ['staff'], effects: REFUND_BEFORE_DISPATCH },
+    REFUNDED_IN_PART,
   ],
   processing: [
     {
@@ -144,17 +152,20 @@ export const ORDER_PROCESS: Readonly<Record<OrderStatus, readonly TransitionRule
       effects: { mail: 'dispatched' },
     },
     { to: 'refunded', by: ['staff'], effects: REFUND_BEFORE_DISPATCH },
+    REFUNDED_IN_PART,
     PAYMENT_NOTED,
     PAID_IN_FULL_LATE,
   ],
   // Dispatched goods have left the warehouse: a refund does not put them back in stock (staff restock returns by hand).
   dispatched: [
     { to: 'completed', by: ['staff'], effects: {} },
-    { to: 'refunded', by: ['staff'], effects: { issues: { series: 'credit_note', mail: 'credit_note' } } },
+    { to: 'refunded', by: ['staff'], effects: { issues: CREDIT_NOTE } },
+    REFUNDED_IN_PART,
     PAYMENT_NOTED,
     PAID_IN_FULL_LATE,
   ],
-  completed: [PAYMENT_NOTED, PAID_IN_FULL_LATE],
+  // Issue 28: a completed order may be refunded too (goods returned after delivery, a course not wanted).
+  completed: [{ to: 'refunded', by: ['staff'], effects: { issues: CREDIT_NOTE } }, REFUNDED_IN_PART, PAYMENT_NOTED, PAID_IN_FULL_LATE],
   // A payment after the time-out cancelled the order is noted, not believed: the stock may be sold again, so staff refund it.
   cancelled: [PAYMENT_NOTED],
   refunded: [],
@@ -198,6 +209,11 @@ export function checkTransition(from: OrderStatus | null, to: string, actor: Tra
 export function mailOf(effects: TransitionEffects, paymentMethod: TransitionFacts['paymentMethod']): OrderMailKind | null {
   if (!effects.mail) return null;
   return typeof effects.mail === 'string' ? effects.mail : effects.mail[paymentMethod];
+}
+
+/** Whether staff may refund lines of an order in this status (a rule `refunded_in_part` exists for it). */
+export function refundable(status: OrderStatus): boolean {
+  return ORDER_PROCESS[status].some((rule) => rule.to === 'refunded_in_part');
 }
 
 /** The statuses this actor may move an order to from `from` (for admin screens). */

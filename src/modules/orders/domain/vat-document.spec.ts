@@ -41,7 +41,7 @@ describe('vatDocumentOf', () => {
 
   it('carries every line with its VAT, the delivery as a line, and totals that add up', () => {
     const { order, lines } = paidOrder();
-    const doc = vatDocumentOf('invoice', order, lines, SELLER, 'casey@acme.example')!;
+    const doc = vatDocumentOf('invoice', order, lines, SELLER, { email: 'casey@acme.example', company: null, vatNumber: null })!;
     expect(doc.number).toBe('INV-000001');
     expect(doc.lines.map((l) => l.description)).toEqual(['Manual Handling (DVD)', 'Fire Safety (Download)', 'Delivery: Royal Mail']);
     expect(doc.lines.reduce((sum, l) => sum + l.net, 0)).toBe(doc.totals.net);

@@ -1,4 +1,5 @@
 import { VAT_RATE_PERCENT } from '../../../shared/money.js';
+import { lineDescription } from './line-description.js';
 import type { Order, OrderAddress, OrderLine } from './order.entity.js';
 
 /** Who sells: the company details of the SELLER_* settings (config/company.ts matches this shape). */
@@ -45,11 +46,19 @@ export interface VatDocument {
   orderDate: Date;
   poNumber: string | null;
   seller: VatDocumentSeller;
-  customer: { name: string | null; company: string | null; addressLines: string[]; email: string | null };
+  /** `vatNumber`: the buyer's own, from their profile, which business customers reclaim VAT with. */
+  customer: { name: string | null; company: string | null; vatNumber: string | null; addressLines: string[]; email: string | null };
   lines: VatDocumentLine[];
   totals: { net: number; vat: number; gross: number };
   /** Paid (by card, when) or due (on account: by when, to which account). */
   payment: { state: 'paid'; method: string; paidAt: Date } | { state: 'due'; dueDate: Date; bankDetails: string } | { state: 'refunded'; at: Date };
+}
+
+/** The buyer's account as the document needs it (the billing address is the order's own). */
+export interface VatDocumentBuyer {
+  email: string;
+  company: string | null;
+  vatNumber: string | null;
 }
 
 /**
@@ -80,7 +89,7 @@ const DAY_MS = 86_400_000;
 
 /** The order's VAT invoice or credit note; null when the order has not got that document (not paid, not refunded). */
 export function vatDocumentOf(
-  kind: VatDocument['kind'], order: Order, lines: readonly OrderLine[], seller: VatDocumentSeller, customerEmail: string | null,
+  kind: VatDocument['kind'], order: Order, lines: readonly OrderLine[], seller: VatDocumentSeller, buyer: VatDocumentBuyer | null,
 ): VatDocument | null {
   const invoice = order.invoiceNumber && order.invoiceDate ? { number: order.invoiceNumber, date: order.invoiceDate } : null;
   if (!invoice) return null;
@@ -88,7 +97,7 @@ export function vatDocumentOf(
   if (kind === 'credit_note' && !creditNote) return null;
 
   const documentLines: VatDocumentLine[] = lines.map((line) => ({
-    description: `${line.optionName ? `${line.title} (${line.optionName})` : line.title}${line.bookingLabel ? ` — ${line.bookingLabel}` : ''}`,
+    description: `${lineDescription(line.title, line.optionName)}${line.bookingLabel ? ` — ${line.bookingLabel}` : ''}`,
     code: line.code, qty: line.qty, unitPrice: line.unitPrice, vatRatePercent: VAT_RATE_PERCENT, net: line.lineTotal, vat: 0,
   }));
   if (order.delivery) {
@@ -118,7 +127,13 @@ export function vatDocumentOf(
     orderDate: order.createdAt,
     poNumber: order.poNumber,
     seller,
-    customer: { name: order.billingAddress.name, company: order.billingAddress.company, addressLines: addressLinesOf(order.billingAddress), email: customerEmail },
+    customer: {
+      name: order.billingAddress.name,
+      company: order.billingAddress.company ?? buyer?.company ?? null,
+      vatNumber: buyer?.vatNumber ?? null,
+      addressLines: addressLinesOf(order.billingAddress),
+      email: buyer?.email ?? null,
+    },
     lines: documentLines,
     totals: { net: order.subtotal + order.deliveryTotal, vat: order.vat, gross: order.grandTotal },
     payment,

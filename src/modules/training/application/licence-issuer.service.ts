@@ -25,6 +25,8 @@ export class LicenceIssuer implements OnModuleInit {
     // Placed on account: the buyer may train before the invoice is paid (their terms allow it).
     this.subscribers.on('awaiting_payment', (event) => (event.paymentMethod === 'invoice' ? this.issue(event) : undefined));
     this.subscribers.on('refunded', (event) => this.revoke(event));
+    // Some lines refunded (ADR 0045): the refunded units' seats go, never a completed learner's.
+    this.subscribers.on('refunded_in_part', (event) => this.revokeRefundedSeats(event));
     // Only an order placed on account can be cancelled once it has a licence (a card order is cancelled unpaid).
     this.subscribers.on('cancelled', (event) => this.revoke(event));
   }
@@ -41,6 +43,19 @@ export class LicenceIssuer implements OnModuleInit {
     }));
     const created = await this.store.createForOrder(licences);
     if (created > 0) this.logger.log(`Order ${event.orderNumber}: ${created} training licence(s) issued (${event.change}).`);
+  }
+
+  async revokeRefundedSeats(event: OrderTransitionEvent): Promise<void> {
+    const online = new Map(event.lines.filter((line) => line.kind === 'online_access').map((line) => [line.lineId, line]));
+    const refunded = event.refundedLines.filter((line) => online.has(line.lineId));
+    if (refunded.length === 0) return;
+    // Seats per unit as the licence was issued with them (the option's, 1 when it has none).
+    const options = await this.stock.describe(refunded.map((line) => online.get(line.lineId)!.optionId));
+    for (const line of refunded) {
+      const seats = licenceSeats(options.get(online.get(line.lineId)!.optionId)?.seats ?? null, line.qty);
+      const revoked = await this.store.revokeSeatsOfLine(line.lineId, seats, event.at);
+      this.logger.log(`Order ${event.orderNumber} refunded in part: ${seats} seat(s) of line ${line.lineId} taken back, ${revoked} unfinished learner seat(s) revoked.`);
+    }
   }
 
   async revoke(event: OrderTransitionEvent): Promise<void> {

@@ -4,6 +4,7 @@ import { ResourceEditor } from '../../kit/ResourceEditor.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
 import { LoadError, Loading } from '../../kit/states.js';
 import { ProductCategoriesTab } from './product-categories.tab.js';
+import { ProductCourseTab } from './product-course.tab.js';
 import { ProductFilesTab } from './product-files.tab.js';
 import { ProductOptionsTab } from './product-options.tab.js';
 import { ProductVideosTab } from './product-videos.tab.js';
@@ -15,7 +16,8 @@ const ProductImagesTab = lazy(() => import('./product-images.tab.js').then((modu
 
 /**
  * `/admin/products/add` (`?category={id}` preselects the category it was started from) and `/admin/products/{id}`
- * with the seed's tabs in the seed's order: categories, details, files, images, options, videos.
+ * with the seed's tabs in the seed's order: categories, details, files, images, options, videos; then the training
+ * course (issue 26), on every product, with a hint where no online access option sells it.
  */
 export function Component() {
   const creating = useParams().id === undefined;
@@ -68,6 +70,7 @@ export function Component() {
         },
         { id: 'options', label: `Options (${product.options.length})`, render: () => <ProductOptionsTab product={product} /> },
         { id: 'videos', label: `Videos (${product.videos.length})`, render: () => <ProductVideosTab product={product} /> },
+        { id: 'course', label: 'Course', render: () => <ProductCourseTab product={product} /> },
       ]}
     />
   );

@@ -15,6 +15,7 @@ import { orders, type AdminOrderView } from './order.resource.js';
 import { StatusBadge } from './StatusBadge.js';
 import { HistoryPanel } from './order-history.panel.js';
 import { NextSteps } from './order-next-steps.panel.js';
+import { RefundPanel } from './order-refund.panel.js';
 import './order-screens.css';
 
 /** One order for staff: what was bought, where it goes, the allowed next steps, payments on account, documents, history. */
@@ -35,6 +36,14 @@ export function Component() {
       <div className="admin-page__header">
         <h1>
           Order {order.number} <StatusBadge status={order.status} />
+          {order.partly_refunded && (
+            <>
+              {' '}
+              <span className="admin-status admin-status--partly_refunded" data-admin-partly-refunded="">
+                Partly refunded
+              </span>
+            </>
+          )}
         </h1>
         <Documents order={order} />
       </div>
@@ -53,6 +62,7 @@ export function Component() {
         </div>
         <div>
           <NextSteps order={order} />
+          <RefundPanel order={order} />
           {order.payment_method === 'invoice' && <PaymentsPanel order={order} />}
           <HistoryPanel order={order} />
         </div>

@@ -31,7 +31,8 @@ export const TRANSITION_ACTIONS: Record<OrderStatus, { label: string; confirm?: 
   completed: { label: 'Mark as completed' },
   cancelled: { label: 'Cancel order…', confirm: 'The order is cancelled and its stock goes back. The customer is told by e-mail.' },
   refunded: {
-    label: 'Refund…',
-    confirm: 'The whole order is refunded: a credit note is issued and e-mailed, downloads stop, and stock goes back unless it was dispatched.',
+    label: 'Refund all that is left…',
+    confirm:
+      'Everything not refunded yet is refunded: a credit note for it is issued and e-mailed, downloads stop, and the stock the order still holds goes back unless it was dispatched. To refund some lines only, use "Refund items" below.',
   },
 };

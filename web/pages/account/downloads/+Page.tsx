@@ -1,5 +1,7 @@
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import { AccountNav } from '../../../components/AccountNav.js';
+import { Notice } from '../../../components/Notice.js';
 import { describeFileType, formatDateTime, formatFileSize } from '../../../lib/format.js';
 import type { Data } from './+data.js';
 import './downloads.css';
@@ -15,6 +17,7 @@ export default function Page() {
     <div className="container account-page" data-page="account-downloads">
       <h1>Your downloads</h1>
       <AccountNav />
+      <StaleLinkNotice downloads={downloads} />
       {downloads.length === 0 ? (
         <p data-downloads-empty="">
           Files of the digital products you buy appear here as soon as the order is paid. <a href="/category">Browse the catalogue</a>.
@@ -69,5 +72,39 @@ export default function Page() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Where a download link opened in the browser lands when it has expired or was edited
+ * (`?link=expired|invalid&download={id}`, from GET /api/downloads/{id}): what happened, a fresh link for that
+ * file when it is still one of the customer's, and its order.
+ */
+function StaleLinkNotice({ downloads }: { downloads: Data['downloads'] }) {
+  const search = usePageContext().urlParsed.search;
+  if (search.link !== 'expired' && search.link !== 'invalid') return null;
+  const download = downloads.find((item) => String(item.id) === search.download);
+  return (
+    <Notice kind="error" className="downloads__stale">
+      <span data-stale-link={search.link}>
+        {search.link === 'expired' ? 'That download link has expired: links work for a short time only.' : 'That download link is not valid for you.'}{' '}
+        {download ? (
+          <>
+            <a href={download.url} download={download.file_name} data-fresh-link="">
+              Get a fresh link to {download.file_name}
+            </a>{' '}
+            (order{' '}
+            <a className="product-code" href={`/account/orders/${download.order_id}`}>
+              {download.order_number}
+            </a>
+            ).
+          </>
+        ) : (
+          <>
+            Get a fresh link from the list below, or see <a href="/account/orders">your orders</a>.
+          </>
+        )}
+      </span>
+    </Notice>
   );
 }

@@ -5,7 +5,7 @@ import { sanitizeHtml } from '../../../../platform/html/index.js';
 import { Brand } from '../../domain/brand.entity.js';
 import { Category } from '../../domain/category.entity.js';
 import { ProductFile, ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
-import { ProductOption } from '../../domain/product-option.entity.js';
+import { ProductOption, type OptionKind } from '../../domain/product-option.entity.js';
 import { Product, ProductCategory } from '../../domain/product.entity.js';
 import { lowestActivePrice } from '../../application/admin/price-from.js';
 import { logoSvg, renderWebp } from '../../application/demo/demo-artwork.js';
@@ -49,6 +49,17 @@ export class CatalogueSeeder {
     private readonly em: EntityManager,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
+
+  /**
+   * The demo products (by their demo slugs, whatever else the shop holds) that have an option of this kind, with
+   * their topic's title: other modules' demo data hangs off them (the training module's courses, issue 26).
+   */
+  async demoProductsWith(kind: OptionKind): Promise<Array<{ id: number; slug: string; title: string }>> {
+    const slugs = buildDemoProducts().filter((d) => d.options.some((o) => o.kind === kind)).map((d) => d.slug);
+    if (slugs.length === 0) return [];
+    const products = await this.em.find(Product, { slug: { $in: slugs } }, { fields: ['id', 'slug', 'title'], orderBy: { id: 'asc' } });
+    return products.map((p) => ({ id: p.id, slug: p.slug, title: p.title }));
+  }
 
   async seedDemo(): Promise<DemoCatalogueCounts> {
     const demo = buildDemoProducts();

@@ -85,6 +85,23 @@ export class SqlStockStore implements StockStore {
     return rows.map((row) => ({ optionId: Number(row.option_id), qty: Number(row.qty) }));
   }
 
+  async settle(orderId: number, line: StockLine, restock: boolean): Promise<void> {
+    // The caller holds the order's row lock, so nothing else changes this order's reservation meanwhile.
+    const [held] = await this.query<{ qty: number }>(
+      'select qty from stock_reservations where order_id = ? and option_id = ? and released_at is null for update', [orderId, line.optionId],
+    );
+    const settled = Math.min(Number(held?.qty ?? 0), line.qty);
+    if (settled <= 0) return;
+    // The last units close the reservation (its qty stays positive, as its check wants); the others shrink it.
+    await this.query(
+      settled === Number(held!.qty)
+        ? 'update stock_reservations set released_at = now() where order_id = ? and option_id = ? and ? > 0'
+        : 'update stock_reservations set qty = qty - ? where order_id = ? and option_id = ?',
+      settled === Number(held!.qty) ? [orderId, line.optionId, settled] : [settled, orderId, line.optionId],
+    );
+    if (restock) await this.query('update product_options set qty = qty + ? where id = ? and qty is not null', [settled, line.optionId]);
+  }
+
   private query<Row>(sql: string, params: unknown[]): Promise<Row[]> {
     return this.em.getConnection().execute<Row[]>(sql, params, 'all', this.em.getTransactionContext());
   }

@@ -49,6 +49,11 @@ export interface StockStore {
   take(orderId: number, line: StockLine): Promise<boolean>;
   /** Gives back what the order took and has not given back yet; returns the lines given back (none the second time). */
   giveBack(orderId: number): Promise<StockLine[]>;
+  /**
+   * Lets go of part of what the order took (refunded lines, ADR 0045): the order holds `qty` fewer of the option, and
+   * the option gets them back only when `restock` (returned goods fit to sell). Never more than the order still holds.
+   */
+  settle(orderId: number, line: StockLine, restock: boolean): Promise<void>;
   /** Active options with limited stock at or below `threshold`: how many, and the `limit` lowest (then by id). */
   lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }>;
   /** Ids of active options of published products of this kind, by id (at most `limit`). */

@@ -155,3 +155,15 @@ export class EmailVerificationRequest {
   @IsString() @Length(20, 200, { message: 'This verification link is invalid or has expired.' })
   token!: string;
 }
+
+/** `POST /api/oauth/{provider}`: where to come back to once signed in (the checkout, say); a path on this site only. */
+export class OAuthStartRequest {
+  @ApiPropertyOptional({ example: '/checkout' })
+  @OptionalNotNull()
+  @IsString({ message: 'redirect must be a path on this site, such as /checkout.' })
+  @MaxLength(2000, { message: 'redirect must be a path on this site, such as /checkout.' })
+  // One leading slash (not `//host` or `/\host`), no control characters: localPath() has the whole rule.
+  // eslint-disable-next-line no-control-regex
+  @Matches(/^\/(?![/\\])[^\u0000-\u001f\u007f\\]*$/, { message: 'redirect must be a path on this site, such as /checkout.' })
+  redirect?: string;
+}

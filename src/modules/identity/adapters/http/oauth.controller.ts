@@ -1,19 +1,23 @@
-import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
+import { localPath } from '../../../../shared/local-path.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { OAuthService } from '../../application/oauth.service.js';
 import { OAuthSignInError } from '../../domain/identity-errors.js';
 import type { OidcFlow } from '../../application/ports/oidc-client.port.js';
 import { Authenticated, CurrentViewer, type RequestWithViewer } from './access.js';
 import { clientOf } from './client-info.js';
+import { OAuthStartRequest } from './identity.requests.js';
 import { setSessionCookie } from './session-cookie.js';
 
 // The flow's secrets live in the browser between the two legs: HttpOnly, only sent to the callback path,
 // gone after ten minutes. SameSite=Lax still sends it on the provider's top-level redirect back.
 const FLOW_COOKIE = 'oauth_flow';
 const FLOW_PATH = '/api/oauth';
+// Where the visitor was going (the checkout, say), for the callback's redirect: checked again there (ADR 0043).
+const RETURN_COOKIE = 'oauth_return';
 
 @ApiTags('identity')
 @Controller('api/oauth')
@@ -34,9 +38,13 @@ export class OAuthController {
   @HttpCode(200)
   @ApiOkResponse({ description: '`{url}` of the provider\'s sign-in page.' })
   @ApiNotFoundResponse({ description: 'No such provider is configured.' })
-  async start(@Param('provider') provider: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiUnprocessableEntityResponse({ description: '`redirect` is not a path on this site.' })
+  async start(@Param('provider') provider: string, @Body() body: OAuthStartRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const { url, flow } = await this.oauth.start(provider);
     this.setFlow(reply, flow);
+    const back = localPath(body.redirect);
+    if (back) void reply.setCookie(RETURN_COOKIE, back, { path: FLOW_PATH, httpOnly: true, sameSite: 'lax', secure: this.secure, maxAge: 600 });
+    else void reply.clearCookie(RETURN_COOKIE, { path: FLOW_PATH });
     return { url };
   }
 
@@ -54,10 +62,15 @@ export class OAuthController {
   }
 
   @Get(':provider/callback')
-  @ApiOkResponse({ description: 'Redirects to /account signed in, or to /login?oauth_error=… (a link: /account?connected=… or /account?oauth_error=…).' })
+  @ApiOkResponse({
+    description: 'Redirects signed in to the `redirect` of the start (a path on this site), else /admin for staff and /account for customers; '
+      + 'or to /login?oauth_error=… (a link: /account?connected=… or /account?oauth_error=…).',
+  })
   async callback(@Param('provider') provider: string, @Req() request: RequestWithViewer, @Res() reply: FastifyReply): Promise<void> {
     const flow = readFlow(request.cookies[FLOW_COOKIE]);
+    const back = localPath(request.cookies[RETURN_COOKIE]);
     void reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH });
+    void reply.clearCookie(RETURN_COOKIE, { path: FLOW_PATH });
     const callbackUrl = new URL(request.url, this.env.publicUrl);
     if (flow?.linkSessionId !== undefined) {
       try {
@@ -72,7 +85,7 @@ export class OAuthController {
     try {
       const signedIn = await this.oauth.finish(provider, callbackUrl, flow, clientOf(request));
       setSessionCookie(reply, signedIn, this.secure);
-      await reply.redirect('/account', 302);
+      await reply.redirect(back ?? (signedIn.user.role === 'admin' ? '/admin' : '/account'), 302);
     } catch (error) {
       if (!(error instanceof OAuthSignInError)) throw error;
       await reply.redirect(`/login?oauth_error=${encodeURIComponent(error.message)}`, 302);

@@ -1,30 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { createRequire } from 'node:module';
-import type PDFKitDocument from 'pdfkit';
 import type { Readable } from 'node:stream';
+import { PDF_COLOURS, drawShopLogo, loadPdfKit, ukLongDate } from '../../../../platform/documents/index.js';
 import { formatPounds } from '../../../../shared/money.js';
 import type { VatDocumentRenderer } from '../../application/ports/vat-document-renderer.port.js';
 import type { VatDocument } from '../../domain/vat-document.js';
 
-// The storefront's shield (web/assets/logo.svg), drawn as vectors so the PDF needs no image file.
-const LOGO_PATHS: ReadonlyArray<[string, string]> = [
-  ['M24 2 4 9v16c0 13.6 8.4 24.3 20 29 11.6-4.7 20-15.4 20-29V9L24 2z', '#0b5394'],
-  ['M24 7.4 9 12.7V25c0 10.8 6.3 19.5 15 23.6 8.7-4.1 15-12.8 15-23.6V12.7L24 7.4z', '#ffd43b'],
-  ['M20.5 35.5 13 28l3.2-3.2 4.3 4.3 11.3-11.3L35 21 20.5 35.5z', '#0b5394'],
-];
-
-const BRAND = '#0b5394';
-const INK = '#1f2933';
-const MUTED = '#52606d';
-const RULE = '#cbd2d9';
-const SHADE = '#eef2f7';
+const BRAND = PDF_COLOURS.brand;
+const INK = PDF_COLOURS.ink;
+const MUTED = PDF_COLOURS.muted;
+const RULE = PDF_COLOURS.rule;
+const SHADE = PDF_COLOURS.shade;
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 
-/** UK dates, in UK time whatever the server's zone: the tax point is a calendar date in London. */
-const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' });
+/** The tax point is a calendar date in London. */
+const ukDate = ukLongDate;
 
 interface Column {
   header: string;
@@ -32,14 +24,15 @@ interface Column {
   align: 'left' | 'right';
 }
 
+const CODE_COLUMN = 1;
 const COLUMNS: Column[] = [
-  { header: 'Description', width: 175, align: 'left' },
-  { header: 'Code', width: 62, align: 'left' },
+  { header: 'Description', width: 165, align: 'left' },
+  { header: 'Code', width: 72, align: 'left' },
   { header: 'Qty', width: 30, align: 'right' },
   { header: 'Unit price ex VAT', width: 62, align: 'right' },
   { header: 'VAT rate', width: 40, align: 'right' },
   { header: 'VAT', width: 55, align: 'right' },
-  { header: 'Total ex VAT', width: CONTENT_WIDTH - 175 - 62 - 30 - 62 - 40 - 55, align: 'right' },
+  { header: 'Total ex VAT', width: CONTENT_WIDTH - 165 - 72 - 30 - 62 - 40 - 55, align: 'right' },
 ];
 
 /**
@@ -49,14 +42,6 @@ const COLUMNS: Column[] = [
  * company's registration on every page. The standard Helvetica needs no font file; the PDF streams out as it
  * is drawn.
  */
-/**
- * pdfkit, with fontkit, a brotli decoder and its font tables (~7 MB of heap and 2 MB of source), is loaded at the first
- * document rather than at start-up: most processes never draw one (ADR 0027, memory at start).
- */
-const require = createRequire(import.meta.url);
-let pdfkit: typeof PDFKitDocument | undefined;
-const loadPdfKit = (): typeof PDFKitDocument => (pdfkit ??= require('pdfkit') as typeof PDFKitDocument);
-
 @Injectable()
 export class PdfkitVatDocumentRenderer implements VatDocumentRenderer {
   renderPdf(document: VatDocument): Readable {
@@ -77,9 +62,7 @@ export class PdfkitVatDocumentRenderer implements VatDocumentRenderer {
   private draw(pdf: PDFKit.PDFDocument, doc: VatDocument, title: string): void {
     const { seller } = doc;
     // Header: logo and trading name on the left, the document's title on the right.
-    pdf.save().translate(MARGIN, MARGIN).scale(0.8);
-    for (const [path, colour] of LOGO_PATHS) pdf.path(path).fill(colour);
-    pdf.restore();
+    drawShopLogo(pdf, MARGIN, MARGIN, 0.8);
     pdf.fillColor(BRAND).font('Helvetica-Bold').fontSize(18).text(seller.tradingName, MARGIN + 48, MARGIN + 6, { width: 260 });
     pdf.fillColor(MUTED).font('Helvetica').fontSize(9).text('Health and safety training for UK businesses', MARGIN + 48, MARGIN + 28, { width: 260 });
     pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(title.toUpperCase(), MARGIN, MARGIN + 4, { width: CONTENT_WIDTH, align: 'right' });
@@ -116,6 +99,7 @@ export class PdfkitVatDocumentRenderer implements VatDocumentRenderer {
       ...(doc.customer.name ? [{ text: doc.customer.name, bold: true }] : []),
       ...(doc.customer.company ? [{ text: doc.customer.company, bold: !doc.customer.name }] : []),
       ...doc.customer.addressLines.map((text) => ({ text })),
+      ...(doc.customer.vatNumber ? [{ text: `VAT registration no. ${doc.customer.vatNumber}` }] : []),
       ...(doc.customer.email ? [{ text: doc.customer.email }] : []),
     ]);
 
@@ -155,7 +139,9 @@ export class PdfkitVatDocumentRenderer implements VatDocumentRenderer {
         line.description, line.code ?? '', String(line.qty), formatPounds(line.unitPrice), `${line.vatRatePercent}%`, formatPounds(line.vat), formatPounds(line.net),
       ];
       pdf.font('Helvetica').fontSize(9);
-      const height = Math.max(...cells.map((cell, column) => pdf.heightOfString(cell, { width: COLUMNS[column]!.width - 8 }))) + 10;
+      // The code is one word: it is set small enough to fit its column rather than broken mid-code (issue 28).
+      const codeSize = this.fittingSize(pdf, cells[CODE_COLUMN]!, COLUMNS[CODE_COLUMN]!.width - 8);
+      const height = Math.max(...cells.map((cell, column) => (column === CODE_COLUMN ? 11 : pdf.heightOfString(cell, { width: COLUMNS[column]!.width - 8 })))) + 10;
       if (y + height > bottomLimit) {
         pdf.addPage();
         y = this.tableHeader(pdf, MARGIN);
@@ -163,13 +149,21 @@ export class PdfkitVatDocumentRenderer implements VatDocumentRenderer {
       if (index % 2 === 1) pdf.rect(MARGIN, y, CONTENT_WIDTH, height).fill(SHADE);
       let x = MARGIN;
       cells.forEach((cell, column) => {
-        pdf.fillColor(INK).font('Helvetica').fontSize(9).text(cell, x + 4, y + 5, { width: COLUMNS[column]!.width - 8, align: COLUMNS[column]!.align });
+        const code = column === CODE_COLUMN;
+        pdf.fillColor(INK).font('Helvetica').fontSize(code ? codeSize : 9)
+          .text(cell, x + 4, y + 5, { width: COLUMNS[column]!.width - 8, align: COLUMNS[column]!.align, lineBreak: !code });
         x += COLUMNS[column]!.width;
       });
       y += height;
     });
     pdf.moveTo(MARGIN, y).lineTo(MARGIN + CONTENT_WIDTH, y).lineWidth(0.75).strokeColor(RULE).stroke();
     return y;
+  }
+
+  /** The font size (9 pt down to 5 pt) at which `text` fits `width` on one line. */
+  private fittingSize(pdf: PDFKit.PDFDocument, text: string, width: number): number {
+    const atNine = pdf.font('Helvetica').fontSize(9).widthOfString(text);
+    return atNine <= width ? 9 : Math.max(5, Math.floor((9 * width * 10) / atNine) / 10);
   }
 
   private totals(pdf: PDFKit.PDFDocument, doc: VatDocument, top: number): number {

@@ -8,7 +8,8 @@ import { OrderAdminService } from '../../application/order-admin.service.js';
 import { OrderPaymentService } from '../../application/order-payment.service.js';
 import { pdfFile } from './pdf-file.js';
 import type { AdminOrderSummaryView, AdminOrderView } from '../../application/order-views.js';
-import { AdminOrderListQuery, BacsPaymentRequest, TransitionRequest } from './orders.requests.js';
+import { AdminOrderListQuery, BacsPaymentRequest, RefundRequest, TransitionRequest } from './orders.requests.js';
+import { OrderRefundService, type RefundedView } from '../../application/order-refund.service.js';
 import { IdParam } from '../../../../platform/http/index.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -19,6 +20,7 @@ export class AdminOrdersController {
     private readonly orders: OrderAdminService,
     private readonly invoices: InvoiceService,
     private readonly payments: OrderPaymentService,
+    private readonly refunds: OrderRefundService,
   ) {}
 
   @Get()
@@ -65,6 +67,27 @@ export class AdminOrdersController {
   @ApiNotFoundResponse({ description: 'No order has that id, or it was not refunded.' })
   async creditNote(@IdParam() id: number): Promise<StreamableFile> {
     return pdfFile(await this.invoices.pdfForStaff(id, 'credit_note'));
+  }
+
+  @Post(':id/refunds')
+  @ApiCreatedResponse({ description: 'The refund with its credit note number and amounts (net, VAT, gross), and the order\'s status after it.' })
+  @ApiUnprocessableEntityResponse({ description: 'Field paths such as `lines.0.qty`: more than is left, an unknown line, the delivery twice, or nothing chosen.' })
+  @ApiConflictResponse({ description: 'The order is not refundable (unpaid, cancelled, refunded already).' })
+  @ApiNotFoundResponse({ description: 'No order has that id.' })
+  refund(@IdParam() id: number, @CurrentViewer() viewer: Viewer, @Body() body: RefundRequest): Promise<RefundedView> {
+    return this.refunds.refund(
+      id, viewer.userId, { lines: body.lines.map((line) => ({ lineId: line.line_id, qty: line.qty })), delivery: body.delivery, restock: body.restock },
+      { text: body.note, visible: body.note_visible },
+    );
+  }
+
+  @Get(':id/refunds/:refundId/credit-note.pdf')
+  @Header('cache-control', 'private, no-store')
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: "One refund's credit note, as a PDF." })
+  @ApiNotFoundResponse({ description: 'No order has that id, or no refund of it has that id.' })
+  async refundCreditNote(@IdParam() id: number, @IdParam('refundId') refundId: number): Promise<StreamableFile> {
+    return pdfFile(await this.invoices.refundPdfForStaff(id, refundId));
   }
 
   @Post(':id/transitions')

@@ -80,4 +80,13 @@ export class OrdersController {
   async creditNote(@CurrentViewer() viewer: Viewer, @IdParam() id: number): Promise<StreamableFile> {
     return pdfFile(await this.invoices.pdfForCustomer(viewer.userId, id, 'credit_note'));
   }
+
+  @Get(':id/refunds/:refundId/credit-note.pdf')
+  @Header('cache-control', 'private, no-store')
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: "One refund's credit note (ADR 0045), as a PDF: the owner's only." })
+  @ApiNotFoundResponse({ description: 'No such order of this customer, or the order was not refunded.' })
+  async refundCreditNote(@CurrentViewer() viewer: Viewer, @IdParam() id: number, @IdParam('refundId') refundId: number): Promise<StreamableFile> {
+    return pdfFile(await this.invoices.refundPdfForCustomer(viewer.userId, id, refundId));
+  }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { blankToUndefined, pageQuery, searchQuery, toInt, trim, trimToNull } from '../../../../platform/http/index.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 
@@ -70,4 +70,39 @@ export class CancelOrderRequest {
   @ApiPropertyOptional({ default: false, description: "Put the order's lines back into the basket (today's prices, capped at stock)." })
   @IsOptional() @IsBoolean({ message: 'restore_basket must be true or false.' })
   restore_basket?: boolean;
+}
+
+export class RefundLineRequest {
+  @ApiProperty({ description: "The order line's id (`lines[].id` of the order).", example: 101 })
+  @IsInt({ message: 'line_id must be an order line id.' }) @Min(1, { message: 'line_id must be an order line id.' })
+  @Max(2_147_483_647, { message: 'line_id must be an order line id.' })
+  line_id!: number;
+
+  @ApiProperty({ description: 'How many to refund: at least 1, at most what is left unrefunded of the line.', example: 1 })
+  @IsInt({ message: 'qty must be a whole number.' }) @Min(1, { message: 'qty must be at least 1.' }) @Max(1_000_000, { message: 'qty is too large.' })
+  qty!: number;
+}
+
+/** `POST /api/admin/orders/{id}/refunds` (issue 28 item 7): chosen lines, the delivery whole or not at all, restock or not. */
+export class RefundRequest {
+  @ApiProperty({ type: [RefundLineRequest], description: 'The lines and quantities to refund (may be empty when only the delivery is).' })
+  @IsArray({ message: 'lines must be a list of {line_id, qty}.' }) @ArrayMaxSize(500, { message: 'lines may list at most 500 lines.' })
+  @ValidateNested({ each: true }) @Type(() => RefundLineRequest)
+  lines!: RefundLineRequest[];
+
+  @ApiProperty({ description: 'Refund the delivery charge (whole).' })
+  @IsBoolean({ message: 'delivery must be true or false.' })
+  delivery!: boolean;
+
+  @ApiProperty({ description: 'Put the refunded goods back into stock (returned in a state fit to sell).' })
+  @IsBoolean({ message: 'restock must be true or false.' })
+  restock!: boolean;
+
+  @ApiPropertyOptional({ nullable: true, maxLength: 2000 }) @IsOptional() @Transform(trimToNull)
+  @IsString({ message: 'note must be text.' }) @MaxLength(2000, { message: 'The note may be at most 2000 characters.' })
+  note?: string | null;
+
+  @ApiPropertyOptional({ default: false, description: "Show the note to the customer in their order's history; otherwise it is internal." })
+  @IsOptional() @IsBoolean({ message: 'note_visible must be true or false.' })
+  note_visible?: boolean;
 }

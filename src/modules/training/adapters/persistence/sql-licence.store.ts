@@ -46,6 +46,29 @@ export class SqlLicenceStore implements LicenceStore {
     return { licences: licences.length, seats: seats.length };
   }
 
+  async revokeSeatsOfLine(orderLineId: number, seats: number, at: Date): Promise<number> {
+    // The licence's row lock, as invitations take it: nobody takes a seat while the count shrinks.
+    const [licence] = await this.query<{ id: number; seats: number }>(
+      'select id, seats from training_licences where order_line_id = ? and revoked_at is null for update', [orderLineId],
+    );
+    if (!licence) return 0;
+    const holders = await this.query<{ id: number; status: string }>(
+      `select id, status from training_enrolments where licence_id = ? and status in ('invited', 'enrolled', 'completed')
+       order by case status when 'invited' then 0 when 'enrolled' then 1 else 2 end, invited_at desc, id desc`,
+      [licence.id],
+    );
+    const completed = holders.filter((holder) => holder.status === 'completed').length;
+    const left = Math.max(Number(licence.seats) - seats, completed);
+    const excess = holders.length - left;
+    const revoked = excess > 0 ? holders.filter((holder) => holder.status !== 'completed').slice(0, excess).map((holder) => Number(holder.id)) : [];
+    if (revoked.length > 0) await this.query(`update training_enrolments set status = 'revoked' where id = any(?::int[])`, [intArray(revoked)]);
+    await this.query(
+      left === 0 ? 'update training_licences set revoked_at = ? where id = ?' : 'update training_licences set seats = ? where id = ?',
+      [left === 0 ? at : left, licence.id],
+    );
+    return revoked.length;
+  }
+
   async listForCustomer(customerId: number): Promise<Array<{ licence: LicenceRow; learners: LearnerRow[] }>> {
     const rows = await this.query<Row>(
       `select ${LICENCE_COLUMNS}, ${LEARNER_COLUMNS}

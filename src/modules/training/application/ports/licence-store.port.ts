@@ -60,6 +60,12 @@ export interface LicenceStore {
   createForOrder(licences: readonly NewLicence[]): Promise<number>;
   /** Marks the order's licences revoked and their unfinished seats `revoked`; returns how many of each. */
   revokeForOrder(orderId: number, at: Date): Promise<{ licences: number; seats: number }>;
+  /**
+   * A partial refund of an online line (ADR 0045): the line's licence loses `seats` seats — free ones first, then
+   * seats of learners who have not completed (invitations before enrolments, newest first), which become `revoked`;
+   * completed seats are never taken. A licence left with no seat is revoked. Returns the learners' seats revoked.
+   */
+  revokeSeatsOfLine(orderLineId: number, seats: number, at: Date): Promise<number>;
   /** The customer's licences, newest first, each with its learners (not the withdrawn ones), in one statement. */
   listForCustomer(customerId: number): Promise<Array<{ licence: LicenceRow; learners: LearnerRow[] }>>;
   /** Locks the customer's licence row (in the caller's transaction); null if absent or another customer's. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { NeedsJavaScript } from '../../../../components/FormControls.js';
+import { NeedsJavaScript, useHydrated } from '../../../../components/FormControls.js';
 import { Notice } from '../../../../components/Notice.js';
 import { ApiError, apiFetch } from '../../../../lib/api.js';
 import type { Data } from './+data.js';
@@ -14,6 +14,7 @@ export const INVALID_LINK = 'This link is invalid or has expired';
  * nothing (mail scanners follow links); the button POSTs `/api/newsletter/unsubscribe {token}`.
  */
 export default function Page() {
+  const hydrated = useHydrated();
   const { link } = useData<Data>();
   const token = usePageContext().routeParams.token ?? '';
   const [state, setState] = useState<'ask' | 'sending' | 'done' | 'invalid' | 'failed'>(
@@ -58,7 +59,7 @@ export default function Page() {
           <p data-unsubscribe-email="">{`Unsubscribe ${link.masked_email}?`}</p>
           <NeedsJavaScript />
           <form className="form" method="post" noValidate onSubmit={onSubmit} aria-label="Unsubscribe from the newsletter" data-form="newsletter-unsubscribe">
-            <button type="submit" className="button" disabled={state === 'sending'}>
+            <button type="submit" className="button" disabled={!hydrated || state === 'sending'}>
               Unsubscribe
             </button>
           </form>
