@@ -25,6 +25,7 @@ import { Migration20261128000200TrainingCourses } from './Migration2026112800020
 import { Migration20261128000300AfterSale } from './Migration20261128000300AfterSale.js';
 import { Migration20261128000600PartialRefunds } from './Migration20261128000600PartialRefunds.js';
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
+import { Migration20261128000700CourseSessions } from './Migration20261128000700CourseSessions.js';
 import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
 
 /**
@@ -58,5 +59,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000300AfterSale', class: Migration20261128000300AfterSale },
   { name: 'Migration20261128000500StaffRoles', class: Migration20261128000500StaffRoles },
   { name: 'Migration20261128000600PartialRefunds', class: Migration20261128000600PartialRefunds },
+  { name: 'Migration20261128000700CourseSessions', class: Migration20261128000700CourseSessions },
   { name: 'Migration20261128000800TrainingAttemptAnswers', class: Migration20261128000800TrainingAttemptAnswers },
 ];

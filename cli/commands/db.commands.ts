@@ -35,7 +35,7 @@ export function registerDatabaseCommands(program: Command): void {
       const { UserAdministrationService } = await import('../../src/modules/identity/index.js');
       const { CatalogueSeeder } = await import('../../src/modules/catalogue/index.js');
       const { DeliveryTypeService } = await import('../../src/modules/orders/index.js');
-      const { DemoCourseSeeder } = await import('../../src/modules/training/index.js');
+      const { DemoCourseSeeder, SessionDemoSeeder } = await import('../../src/modules/training/index.js');
       await withMigratedCore(async (app) => {
         const deliveryTypes = await app.get(DeliveryTypeService).addMissing();
         console.log(`Reference data: added ${deliveryTypes} delivery type(s).`);
@@ -51,6 +51,7 @@ export function registerDatabaseCommands(program: Command): void {
             `${catalogue.images} image(s), ${catalogue.videos} video(s), ${catalogue.files} file(s) in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
           );
           console.log(`Demo training: added course content to ${await app.get(DemoCourseSeeder).seed()} online course(s).`);
+          console.log(`Demo open courses: added ${await app.get(SessionDemoSeeder).seedDemo()} session(s).`);
           const accounts = await app.get(UserAdministrationService).ensureDemoAccounts();
           console.log('Demo accounts (sign in at /login):');
           for (const account of accounts) {

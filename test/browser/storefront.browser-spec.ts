@@ -330,6 +330,7 @@ describe(`storefront journeys in Chromium (${databaseKind})`, () => {
       '/admin/newsletter',
       // The training module's screens (issues 26 and 27, ADR 0041).
       '/admin/certificates',
+      '/admin/sessions',
     ]);
     expect(entries.find((e) => e.href === '/admin')?.text).toBe('Dashboard');
     expect(entries.find((e) => e.href === '/admin/brands')?.text).toBe('Brand Logos');

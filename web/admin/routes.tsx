@@ -4,6 +4,7 @@ import { catalogueRoutes } from './sections/catalogue/routes.js';
 import { contentRoutes } from './sections/content/routes.js';
 import { identityRoutes } from './sections/identity/routes.js';
 import { ordersRoutes } from './sections/orders/routes.js';
+import { trainingRoutes } from './sections/training/routes.js';
 import { certificateRoutes } from './sections/training/certificate-routes.js';
 
 /** The portal's screens (seed §2 "Admin routes"), by module; the layout around them is `AdminApp`'s. */
@@ -13,6 +14,7 @@ export const adminRoutes: RouteObject[] = [
   ...catalogueRoutes,
   ...ordersRoutes,
   ...contentRoutes,
+  ...trainingRoutes,
   ...certificateRoutes,
   { path: '*', lazy: screen(() => import('./sections/not-found.screen.js')) },
 ];

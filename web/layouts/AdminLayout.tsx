@@ -22,6 +22,7 @@ const ADMIN_MENU: readonly { to: string; label: string }[] = [
   { to: '/admin/newsletter', label: 'Newsletter' },
   // After the seed's items (seed §2 fixes their order): the training module's screens.
   { to: '/admin/certificates', label: 'Certificates' },
+  { to: '/admin/sessions', label: 'Sessions' },
 ];
 
 const wideScreen = () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 960px)').matches === true;

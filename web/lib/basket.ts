@@ -46,9 +46,12 @@ export function useBasketTotals(): BasketTotals {
 
 /** The basket operations of seed §4 over the Buying API; each answers with the whole basket, published here. */
 export const basketApi = {
-  add: (optionId: number) => call('/api/basket/items', { method: 'POST', body: { option_id: optionId } }),
+  /** `sessionId`: the date chosen for a course option (required for those, ADR 0046). */
+  add: (optionId: number, sessionId?: number | null) =>
+    call('/api/basket/items', { method: 'POST', body: sessionId ? { option_id: optionId, session_id: sessionId } : { option_id: optionId } }),
   /** A typed quantity added to the line (the product page): exactly that many, or 422 `errors.qty`. */
-  addQty: (optionId: number, qty: number | string) => call('/api/basket/items', { method: 'POST', body: { option_id: optionId, qty } }),
+  addQty: (optionId: number, qty: number | string, sessionId?: number | null) =>
+    call('/api/basket/items', { method: 'POST', body: sessionId ? { option_id: optionId, qty, session_id: sessionId } : { option_id: optionId, qty } }),
   /** The basket's "Update": the line holds exactly `qty` (0 removes it), or 422 `errors.qty`. */
   setQty: (itemId: number, qty: number | string) => call(`/api/basket/items/${itemId}`, { method: 'PATCH', body: { qty } }),
   plus: (itemId: number) => call(`/api/basket/items/${itemId}`, { method: 'PATCH', body: { action: 'plus' } }),

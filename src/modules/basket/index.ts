@@ -7,6 +7,7 @@ import { shopModule } from '../../platform/shop-module.js';
 
 export { BasketModule } from './basket.module.js';
 export { BasketService } from './application/basket.service.js';
+export { BasketBookings, type BookingProvider, type BookingChoice } from './application/basket-bookings.js';
 export type { BasketView, BasketItemView } from './application/basket-view.js';
 export { basketTokenOf } from './adapters/http/basket-cookie.js';
 export { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from './domain/basket-rules.js';

@@ -18,6 +18,7 @@ export const SCREEN_AREAS: ReadonlyArray<readonly [prefix: string, area: AdminAr
   ['/admin/seo', 'content', 'SEO'],
   ['/admin/enquiries', 'content', 'Enquiries'],
   ['/admin/newsletter', 'content', 'Newsletter'],
+  ['/admin/sessions', 'catalogue', 'Sessions'],
 ];
 
 /** The area of a portal path: `/admin` itself is the dashboard; null for a path no area claims. */

@@ -6,6 +6,7 @@ import { KIND_LABELS, stockState } from '../../lib/catalogue.js';
 import { formatPounds } from '../../lib/format.js';
 import { useShell } from '../../lib/shell.js';
 import { Notice } from '../Notice.js';
+import { CourseSessionPicker, firstBookable, useCourseSessions } from './CourseSessionPicker.js';
 import { QuantityField, typedQty } from '../QuantityField.js';
 import './ProductOptions.css';
 
@@ -27,8 +28,12 @@ interface AddResult {
  * stock — the server decides both). The answer is announced below the table and the top bar's total follows
  * at once; the page does not reload.
  */
-export function ProductOptions({ options, productTitle }: { options: readonly OptionRow[]; productTitle: string }) {
+export function ProductOptions({ options, productTitle, productId }: { options: readonly OptionRow[]; productTitle: string; productId?: number }) {
   const { company } = useShell();
+  // Open courses: the buyer picks a date per course option (issue 27); the first bookable one is preselected.
+  const sessions = useCourseSessions(productId ?? 0, productId !== undefined && options.some((option) => option.kind === 'course'));
+  const [chosen, setChosen] = useState<Record<number, number | null>>({});
+  const sessionFor = (optionId: number) => (optionId in chosen ? chosen[optionId]! : firstBookable((sessions ?? []).filter((s) => s.option_id === optionId)));
   const [adding, setAdding] = useState<number | null>(null);
   const [result, setResult] = useState<AddResult | null>(null);
   const busy = useRef(false);
@@ -45,11 +50,13 @@ export function ProductOptions({ options, productTitle }: { options: readonly Op
     const label = `${productTitle} — ${option.name}`;
     const qty = typedQty(typed[option.id] ?? '1');
     try {
+      const session = option.kind === 'course' ? (sessions ?? []).find((s) => s.id === sessionFor(option.id)) : undefined;
       // One (the seed's add: capped at the stock with a message), or exactly the number typed (or a reason).
-      const basket = qty === 1 ? await basketApi.add(option.id) : await basketApi.addQty(option.id, qty);
+      const basket = qty === 1 ? await basketApi.add(option.id, session?.id) : await basketApi.addQty(option.id, qty, session?.id);
       setTyped(({ [option.id]: _added, ...rest }) => rest);
       setResult({
-        key: ++noticeSeq.current, kind: 'success', text: typeof qty === 'number' && qty > 1 ? `Added ${qty} to your basket: ${label}.` : `Added to your basket: ${label}.`, messages: basket.messages,
+        key: ++noticeSeq.current, kind: 'success',
+        text: `${typeof qty === 'number' && qty > 1 ? `Added ${qty} to your basket` : 'Added to your basket'}: ${label}${session ? `, ${session.label}` : ''}.`, messages: basket.messages,
         items: basket.totals.items, grandTotal: basket.totals.grand_total,
       });
     } catch (error) {
@@ -97,6 +104,13 @@ export function ProductOptions({ options, productTitle }: { options: readonly Op
                 <th scope="row">
                   {option.name}
                   <span className="options-table__code">{option.code}</span>
+                  {option.kind === 'course' && productId !== undefined && (
+                    <CourseSessionPicker
+                      optionId={option.id} optionName={option.name} value={sessionFor(option.id)}
+                      sessions={sessions && sessions.filter((session) => session.option_id === option.id)}
+                      onChange={(sessionId) => setChosen((current) => ({ ...current, [option.id]: sessionId }))}
+                    />
+                  )}
                 </th>
                 <td data-label="Format">{KIND_LABELS[option.kind]}</td>
                 <td className="options-table__money" data-label="Price ex VAT" data-price-ex-vat={option.price}>

@@ -68,6 +68,11 @@ export function OrderSummary({ order, staff = false }: { order: Omit<OrderView, 
                 <span className="order-summary__option">
                   {line.option_name} · <span className="product-code">{line.code}</span>
                 </span>
+                {line.booking && (
+                  <span className="order-summary__option" data-order-booking="">
+                    {line.booking}
+                  </span>
+                )}
               </th>
               <td className="order-summary__num">{line.qty}</td>
               <td className="order-summary__num order-summary__unit">{formatPounds(line.unit_price)}</td>

@@ -136,7 +136,7 @@ export default function Page() {
             </thead>
             <tbody>
               {basket.items.map((item) => {
-                const name = `${item.title}, ${item.option_name}`;
+                const name = `${item.title}, ${item.option_name}${item.booking?.label ? `, ${item.booking.label}` : ''}`;
                 const atStock = item.stock !== null && item.qty >= item.stock;
                 return (
                   <tr key={item.id} data-basket-item={item.id} className={item.available ? undefined : 'basket-table__unavailable'}>
@@ -145,6 +145,11 @@ export default function Page() {
                       <span className="basket-table__option">
                         {item.option_name} · {KIND_LABELS[item.kind]}
                       </span>
+                      {item.booking?.label && (
+                        <span className="basket-table__booking" data-basket-booking={item.booking.ref}>
+                          {item.booking.label}
+                        </span>
+                      )}
                       {!item.available ? (
                         <span className="basket-table__flag" data-unavailable="">
                           Not available: not included in the total

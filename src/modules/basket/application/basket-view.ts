@@ -22,6 +22,8 @@ export interface BasketItemView {
   stock: number | null;
   /** False when the option is no longer for sale or out of stock: the line is kept but not counted or ordered. */
   available: boolean;
+  /** What the line books (a course line: its session), or null: `{ref, label}`, ref opaque (the session id). */
+  booking: { ref: string; label: string | null } | null;
 }
 
 /** Seed §3: money formatted to two decimals; items = total quantity; weight in grams. */
@@ -44,6 +46,8 @@ export interface BasketView {
 export interface BasketLine {
   optionId: number;
   qty: number;
+  bookingRef: string | null;
+  bookingLabel: string | null;
 }
 
 export const EMPTY_BASKET: BasketView = Object.freeze({
@@ -57,6 +61,7 @@ export function basketView(
   stored: readonly StoredBasketItem[],
   options: ReadonlyMap<number, PurchasableOption>,
   notices: readonly string[] = [],
+  bookingLabel: (kind: string, ref: string) => string | null = () => null,
 ): { view: BasketView; lines: BasketLine[] } {
   const items: BasketItemView[] = [];
   const lines: BasketLine[] = [];
@@ -83,11 +88,14 @@ export function basketView(
     items.push({
       id: item.id, option_id: option.id, product_id: option.productId, product_slug: option.productSlug, title: option.productTitle,
       option_name: option.name, kind: option.kind, price: option.price, weight: option.weight, qty: available ? qty : item.qty,
-      stock: option.qty, available,
+      stock: option.qty, available, booking: item.bookingRef === null ? null : { ref: item.bookingRef, label: bookingLabel(option.kind, item.bookingRef) },
     });
     // Checkout orders every line: one that cannot be supplied any more makes it answer 409 naming that line,
     // rather than the line silently vanishing from the order.
-    lines.push({ optionId: option.id, qty: available ? qty : item.qty });
+    lines.push({
+      optionId: option.id, qty: available ? qty : item.qty, bookingRef: item.bookingRef,
+      bookingLabel: item.bookingRef === null ? null : bookingLabel(option.kind, item.bookingRef),
+    });
     if (!available) continue;
     total += option.price * qty;
     count += qty;

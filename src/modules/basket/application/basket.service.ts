@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { InvalidInputError } from '../../../shared/domain-error.js';
 import { Transactions } from '../../../platform/persistence/index.js';
 import { JobHandlerRegistry } from '../../../platform/queue/index.js';
 import { StockService, type PurchasableOption } from '../../catalogue/index.js';
@@ -7,6 +8,7 @@ import { decrease, increase, MAX_LINE_QUANTITY, overLineCeiling, typedQuantity }
 import {
   BasketItemNotFoundError, LineQuantityTooLargeError, NothingInStockError, OptionNotFoundError, QuantityOverStockError, TypedQuantityTooLargeError,
 } from '../domain/basket-errors.js';
+import { BasketBookings, type BookingChoice } from './basket-bookings.js';
 import { basketView, EMPTY_BASKET, labelOf, type BasketLine, type BasketView } from './basket-view.js';
 import { BASKET_STORE, type BasketOwner, type BasketStore, type StoredBasket } from './ports/basket-store.port.js';
 
@@ -42,6 +44,7 @@ export class BasketService implements OnModuleInit {
     private readonly stock: StockService,
     private readonly transactions: Transactions,
     private readonly jobs: JobHandlerRegistry,
+    private readonly bookings: BasketBookings,
   ) {}
 
   onModuleInit(): void {
@@ -66,21 +69,24 @@ export class BasketService implements OnModuleInit {
 
   /**
    * add: a new option goes first with qty 1; one already in the basket gets one more, never beyond its stock. With a
-   * typed `qty` (the product page's quantity field) exactly that many are added, or 422 says why not.
+   * typed `qty` (the product page's quantity field) exactly that many are added, or 422 says why not. An option whose
+   * kind needs a booking (a course: its session, ADR 0046) is one line per booking, and the booking's provider checks
+   * `bookingId` (422 without one, or for one that cannot be booked).
    */
-  add(visitor: BasketVisitor, optionId: number, typed?: number): Promise<BasketView> {
+  add(visitor: BasketVisitor, optionId: number, typed?: number, bookingId?: number): Promise<BasketView> {
     return this.change(visitor, true, async (basket) => {
       const option = await this.optionForSale(optionId);
-      const existing = basket.items.find((item) => item.optionId === option.id);
+      const booking = await this.bookingFor(option, bookingId);
+      const existing = basket.items.find((item) => item.optionId === option.id && item.bookingRef === (booking?.ref ?? null));
       if (typed !== undefined) {
         const qty = this.checkTyped(option, typed, existing?.qty ?? 0);
         if (existing) await this.store.setQty(existing.id, qty, option.price);
-        else await this.store.addItem(basket.id, option.id, option.price, qty);
+        else await this.store.addItem(basket.id, option.id, option.price, qty, booking?.ref ?? null);
         return [];
       }
       if (!existing) {
         if (option.qty !== null && option.qty < 1) throw new NothingInStockError(labelOf(option));
-        await this.store.addItem(basket.id, option.id, option.price);
+        await this.store.addItem(basket.id, option.id, option.price, 1, booking?.ref ?? null);
         return [];
       }
       return this.increaseItem(existing.id, existing.qty, option);
@@ -112,7 +118,12 @@ export class BasketService implements OnModuleInit {
           notices.push(`"${line.label}" is no longer for sale, so it was not added.`);
           continue;
         }
-        const existing = basket.items.find((item) => item.optionId === option.id);
+        if (this.bookings.providerFor(option.kind)) {
+          // A booked line (a course's date) cannot be bought again as it was: the buyer picks a new date.
+          notices.push(`"${labelOf(option)}" needs a date: choose one on its page to add it.`);
+          continue;
+        }
+        const existing = basket.items.find((item) => item.optionId === option.id && item.bookingRef === null);
         const current = existing?.qty ?? 0;
         const qty = option.qty === null ? current + line.qty : Math.min(current + line.qty, Math.max(option.qty, 0));
         if (overLineCeiling(qty)) {
@@ -239,10 +250,26 @@ export class BasketService implements OnModuleInit {
     return option;
   }
 
+  private async bookingFor(option: PurchasableOption, bookingId: number | undefined): Promise<BookingChoice | null> {
+    const provider = this.bookings.providerFor(option.kind);
+    if (!provider) {
+      if (bookingId !== undefined) throw new InvalidInputError('session_id', `"${labelOf(option)}" has no dates to choose from.`);
+      return null;
+    }
+    return provider.choose(option, bookingId);
+  }
+
   private async describe(basket: StoredBasket | null, notices: readonly string[] = []): Promise<BasketContents> {
     if (!basket || basket.items.length === 0) return { view: { ...EMPTY_BASKET, messages: [...notices] }, lines: [] };
     const options = await this.stock.describe(basket.items.map((item) => item.optionId));
-    return basketView(basket.items, options, notices);
+    const refsByKind = new Map<string, string[]>();
+    for (const item of basket.items) {
+      const kind = options.get(item.optionId)?.kind;
+      if (item.bookingRef === null || !kind) continue;
+      refsByKind.set(kind, [...(refsByKind.get(kind) ?? []), item.bookingRef]);
+    }
+    const labels = refsByKind.size > 0 ? await this.bookings.describe(refsByKind) : new Map<string, BookingChoice>();
+    return basketView(basket.items, options, notices, (kind, ref) => labels.get(`${kind}:${ref}`)?.label ?? null);
   }
 
   private async dropGuestBasket(guestToken: string): Promise<void> {

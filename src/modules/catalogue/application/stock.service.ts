@@ -60,6 +60,12 @@ export class StockService {
   }
 
   /** The dashboard's low-stock options: active, limited stock at or below `threshold`; the count and the `limit` lowest. */
+  /** Options for sale of one kind (the training module's demo sessions for every `course` option), by id. */
+  async forSaleOfKind(kind: OptionKind, limit = 500): Promise<PurchasableOption[]> {
+    const described = await this.describe(await this.store.idsOfKind(kind, limit));
+    return [...described.values()].filter((option) => option.forSale);
+  }
+
   lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }> {
     return this.store.lowStock(threshold, limit);
   }

@@ -159,7 +159,7 @@ export class CheckoutService {
         const option = options.get(line.optionId)!;
         return new OrderLine({
           orderId: 0, position, productId: option.productId, optionId: option.id, title: option.productTitle, optionName: option.name,
-          code: option.code, kind: option.kind, unitPrice: option.price, qty: line.qty,
+          code: option.code, kind: option.kind, unitPrice: option.price, qty: line.qty, bookingRef: line.bookingRef ?? null, bookingLabel: line.bookingLabel ?? null,
         });
       });
       const order = new Order({

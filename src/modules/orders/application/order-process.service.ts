@@ -105,7 +105,9 @@ export class OrderProcess {
       await this.subscribers.publish({
         orderId: order.id, orderNumber: order.number, customerId: order.customerId, paymentMethod: order.paymentMethod,
         from, change: rule.to, status: order.status, actor, at: entry.at,
-        lines: lines.map((line) => ({ lineId: line.id, productId: line.productId, optionId: line.optionId, kind: line.kind, qty: line.qty })),
+        lines: lines.map((line) => ({
+          lineId: line.id, productId: line.productId, optionId: line.optionId, kind: line.kind, qty: line.qty, bookingRef: line.bookingRef, bookingLabel: line.bookingLabel,
+        })),
         refundedLines: refund ? refund.choice.lines.map((line) => ({ lineId: line.lineId, qty: line.qty })) : [],
       });
     }

@@ -15,7 +15,8 @@ export interface OrderTransitionEvent {
   status: OrderStatus;
   actor: TransitionActor;
   at: Date;
-  lines: ReadonlyArray<{ lineId: number; productId: number; optionId: number; kind: string; qty: number }>;
+  /** `bookingRef`: what the line books, opaque to orders (a course line's session, ADR 0046), null otherwise. */
+  lines: ReadonlyArray<{ lineId: number; productId: number; optionId: number; kind: string; qty: number; bookingRef: string | null; bookingLabel: string | null }>;
   /**
    * What this change refunded (ADR 0045): the lines and quantities of a `refunded_in_part`, and of a `refunded` or
    * `cancelled` that issued a credit note, all that was left; empty for every other change.

@@ -12,7 +12,7 @@ export interface OrderView {
   status: OrderStatus;
   created_at: string;
   /** `refunded_qty`: how many of the line refunds have credited so far (ADR 0045). */
-  lines: Array<{ id: number; title: string; option_name: string; code: string; kind: string; unit_price: number; qty: number; line_total: number; refunded_qty: number }>;
+  lines: Array<{ id: number; title: string; option_name: string; code: string; kind: string; unit_price: number; qty: number; line_total: number; refunded_qty: number; booking: string | null }>;
   delivery: OrderDelivery | null;
   billing_address: OrderAddress;
   delivery_address: OrderAddress | null;
@@ -98,7 +98,7 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
     created_at: order.createdAt.toISOString(),
     lines: lines.map((line) => ({
       id: line.id, title: line.title, option_name: line.optionName, code: line.code, kind: line.kind,
-      unit_price: line.unitPrice, qty: line.qty, line_total: line.lineTotal, refunded_qty: refundedQty.get(line.id) ?? 0,
+      unit_price: line.unitPrice, qty: line.qty, line_total: line.lineTotal, refunded_qty: refundedQty.get(line.id) ?? 0, booking: line.bookingLabel,
     })),
     delivery: order.delivery,
     billing_address: order.billingAddress,

@@ -183,9 +183,18 @@ export class OrderLine {
   unitPrice!: number;
   qty!: number;
   lineTotal!: number;
+  /**
+   * What the line books, opaque to orders (ADR 0046): a course line's session id, given by the module that owns
+   * bookings through the basket; null for everything else.
+   */
+  bookingRef!: string | null;
+  /** The booking's words when ordered ("Tue 12 Jan 2027, 09:30–16:30, Leeds"): shown on the order, invoice, e-mails. */
+  bookingLabel!: string | null;
 
-  constructor(fields: Omit<OrderLine, 'id' | 'lineTotal'>) {
+  constructor(fields: Omit<OrderLine, 'id' | 'lineTotal' | 'bookingRef' | 'bookingLabel'> & { bookingRef?: string | null; bookingLabel?: string | null }) {
     Object.assign(this, fields);
+    this.bookingRef = fields.bookingRef ?? null;
+    this.bookingLabel = fields.bookingLabel ?? null;
     this.lineTotal = fields.unitPrice * fields.qty;
   }
 }
@@ -255,6 +264,8 @@ export const OrderLineSchema = defineEntity({
     unitPrice: p.integer(),
     qty: p.integer(),
     lineTotal: p.integer(),
+    bookingRef: p.string().length(64).nullable(),
+    bookingLabel: p.string().length(300).nullable(),
   },
 });
 

@@ -97,7 +97,7 @@ export function vatDocumentOf(
   if (kind === 'credit_note' && !creditNote) return null;
 
   const documentLines: VatDocumentLine[] = lines.map((line) => ({
-    description: lineDescription(line.title, line.optionName),
+    description: `${lineDescription(line.title, line.optionName)}${line.bookingLabel ? ` — ${line.bookingLabel}` : ''}`,
     code: line.code, qty: line.qty, unitPrice: line.unitPrice, vatRatePercent: VAT_RATE_PERCENT, net: line.lineTotal, vat: 0,
   }));
   if (order.delivery) {

@@ -83,7 +83,7 @@ export default function Page() {
 
       <section id="options" className="product-page__section" aria-labelledby="options-heading">
         <h2 id="options-heading">Options and prices</h2>
-        <ProductOptions options={product.options} productTitle={product.title} />
+        <ProductOptions options={product.options} productTitle={product.title} productId={product.id} />
       </section>
 
       {product.has_preview && (

@@ -8,6 +8,7 @@ interface ItemRow {
   option_id: number | null;
   qty: number | null;
   price_seen: number | null;
+  booking_ref: string | null;
 }
 
 /**
@@ -26,7 +27,7 @@ export class SqlBasketStore implements BasketStore {
     }
     // One statement for the basket and its items (a left join keeps an empty basket).
     const rows = await this.query<ItemRow>(
-      `select b.id as basket_id, i.id, i.option_id, i.qty, i.price_seen
+      `select b.id as basket_id, i.id, i.option_id, i.qty, i.price_seen, i.booking_ref
        from baskets b left join basket_items i on i.basket_id = b.id
        where b.${column} = ?
        order by i.id desc`,
@@ -35,7 +36,7 @@ export class SqlBasketStore implements BasketStore {
     if (rows.length === 0) return null;
     const items: StoredBasketItem[] = rows
       .filter((row) => row.id !== null)
-      .map((row) => ({ id: Number(row.id), optionId: Number(row.option_id), qty: Number(row.qty), priceSeen: Number(row.price_seen) }));
+      .map((row) => ({ id: Number(row.id), optionId: Number(row.option_id), qty: Number(row.qty), priceSeen: Number(row.price_seen), bookingRef: row.booking_ref ?? null }));
     return { id: Number(rows[0]!.basket_id), items };
   }
 
@@ -47,8 +48,11 @@ export class SqlBasketStore implements BasketStore {
     return basket;
   }
 
-  async addItem(basketId: number, optionId: number, priceSeen: number, qty = 1): Promise<void> {
-    await this.query('insert into basket_items (basket_id, option_id, qty, price_seen) values (?, ?, ?, ?)', [basketId, optionId, qty, priceSeen]);
+  async addItem(basketId: number, optionId: number, priceSeen: number, qty = 1, bookingRef: string | null = null): Promise<void> {
+    await this.query(
+      'insert into basket_items (basket_id, option_id, qty, price_seen, booking_ref) values (?, ?, ?, ?, ?)',
+      [basketId, optionId, qty, priceSeen, bookingRef],
+    );
     await this.touch(basketId);
   }
 
@@ -79,9 +83,9 @@ export class SqlBasketStore implements BasketStore {
 
   async mergeInto(from: number, to: number, maxQty: number): Promise<void> {
     await this.query(
-      `insert into basket_items (basket_id, option_id, qty, price_seen, added_at)
-       select ?, option_id, least(qty, ?), price_seen, added_at from basket_items where basket_id = ? order by id
-       on conflict (basket_id, option_id) do update set qty = least(basket_items.qty + excluded.qty, ?)`,
+      `insert into basket_items (basket_id, option_id, qty, price_seen, added_at, booking_ref)
+       select ?, option_id, least(qty, ?), price_seen, added_at, booking_ref from basket_items where basket_id = ? order by id
+       on conflict (basket_id, option_id, (coalesce(booking_ref, ''))) do update set qty = least(basket_items.qty + excluded.qty, ?)`,
       [to, maxQty, from, maxQty],
     );
     await this.query('delete from baskets where id = ?', [from]);

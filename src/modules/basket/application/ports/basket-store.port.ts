@@ -10,6 +10,8 @@ export interface StoredBasketItem {
   qty: number;
   /** The option's price (pence, ex VAT) when the item was last added to or changed. */
   priceSeen: number;
+  /** What the line books (a course's session), opaque to the basket; null for most lines (ADR 0046). */
+  bookingRef: string | null;
 }
 
 export interface StoredBasket {
@@ -24,7 +26,7 @@ export interface BasketStore {
   /** The owner's basket, created when missing (two racing creations end with one basket), locked. */
   findOrCreate(owner: BasketOwner): Promise<StoredBasket>;
   /** A new item, first in the basket, with `qty` (1 unless said). */
-  addItem(basketId: number, optionId: number, priceSeen: number, qty?: number): Promise<void>;
+  addItem(basketId: number, optionId: number, priceSeen: number, qty?: number, bookingRef?: string | null): Promise<void>;
   setQty(itemId: number, qty: number, priceSeen: number): Promise<void>;
   removeItem(itemId: number): Promise<void>;
   clear(basketId: number): Promise<void>;

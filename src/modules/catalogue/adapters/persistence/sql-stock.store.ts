@@ -39,6 +39,15 @@ export class SqlStockStore implements StockStore {
     return true;
   }
 
+  async idsOfKind(kind: string, limit: number): Promise<number[]> {
+    const rows = await this.query<{ id: number }>(
+      `select o.id from product_options o join products p on p.id = o.product_id
+       where o.kind = ? and o.active and p.status = 'published' order by o.id limit ?`,
+      [kind, limit],
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
   async lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }> {
     // product_options_low_stock_index: (qty, id) where qty is not null.
     const counted = await this.query<{ count: number }>(

@@ -56,4 +56,6 @@ export interface StockStore {
   settle(orderId: number, line: StockLine, restock: boolean): Promise<void>;
   /** Active options with limited stock at or below `threshold`: how many, and the `limit` lowest (then by id). */
   lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }>;
+  /** Ids of active options of published products of this kind, by id (at most `limit`). */
+  idsOfKind(kind: string, limit: number): Promise<number[]>;
 }

@@ -9,6 +9,9 @@ export const CHECKOUT_BASKET = Symbol('CheckoutBasket');
 export interface CheckoutBasketLine {
   optionId: number;
   qty: number;
+  /** What the line books (a course's session, opaque here) and its words, carried onto the order line (ADR 0046). */
+  bookingRef?: string | null;
+  bookingLabel?: string | null;
 }
 
 export interface CheckoutBasketContents {

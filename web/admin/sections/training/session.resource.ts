@@ -1,0 +1,22 @@
+import { defineResource } from '../../api/admin-api.js';
+import type { FieldSpec } from '../../../components/forms/form-values.js';
+
+/** docs/api/training-sessions.md "Staff" (issue 27, ADR 0046). */
+export type { AdminSessionView as Session } from '../../../../src/modules/training/index.js';
+
+export const sessions = defineResource({ api: '/api/admin/sessions', screens: '/admin/sessions', noun: 'session' });
+
+export const sessionFields: readonly FieldSpec[] = [
+  { name: 'option_id', label: 'Course option id', kind: 'number', required: true, createOnly: true, hint: 'The id of an "Open course" option (kind course), shown on the product\'s Options tab.' },
+  { name: 'starts_at', label: 'Starts', kind: 'datetime', required: true, row: 'when' },
+  { name: 'ends_at', label: 'Ends', kind: 'datetime', required: true, row: 'when' },
+  { name: 'online', label: 'Held online', kind: 'checkbox' },
+  { name: 'venue', label: 'Venue', nullable: true, maxLength: 300, hint: 'Required unless the session is online, e.g. "HS Training Centre, Leeds LS1 4AP".' },
+  { name: 'joining_url', label: 'Joining link', kind: 'url', nullable: true, maxLength: 2000, hint: 'Required for an online session: an https:// address. Never shown on the shop\'s pages.' },
+  { name: 'capacity', label: 'Capacity (places)', kind: 'number', required: true },
+  {
+    name: 'status', label: 'Status', kind: 'select',
+    options: [{ value: 'scheduled', label: 'Scheduled' }, { value: 'cancelled', label: 'Cancelled (not bookable)' }],
+  },
+  { name: 'notes', label: 'Notes for delegates', kind: 'textarea', nullable: true, maxLength: 5000, hint: 'What to bring, parking, access.' },
+];

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import type { PublicSessionView } from '../../../src/modules/training/index.js';
+import { apiFetch } from '../../lib/api.js';
+import './CourseSessionPicker.css';
+
+/**
+ * The upcoming dates of a product's open courses (issue 27, ADR 0046), read in the browser: places left change with
+ * every order, and the product page itself may come from the page cache. Null until loaded.
+ */
+export function useCourseSessions(productId: number, wanted: boolean): PublicSessionView[] | null {
+  const [sessions, setSessions] = useState<PublicSessionView[] | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    apiFetch<PublicSessionView[]>(`/api/products/${productId}/sessions`)
+      .then((rows) => live && setSessions(rows))
+      .catch(() => live && setSessions([]));
+    return () => {
+      live = false;
+    };
+  }, [productId, wanted]);
+  return sessions;
+}
+
+/** The first date a buyer can still book, which the picker starts on. */
+export function firstBookable(sessions: readonly PublicSessionView[]): number | null {
+  return sessions.find((session) => session.places_left > 0)?.id ?? null;
+}
+
+/** One course option's dates: a labelled select; full dates stay listed (so nobody wonders where they went) but disabled. */
+export function CourseSessionPicker({ optionId, optionName, sessions, value, onChange }: {
+  optionId: number;
+  optionName: string;
+  sessions: readonly PublicSessionView[] | null;
+  value: number | null;
+  onChange: (sessionId: number | null) => void;
+}) {
+  const id = `session-for-${optionId}`;
+  const selected = sessions?.find((session) => session.id === value);
+  if (sessions === null) return <span className="session-picker__note">Loading dates…</span>;
+  if (sessions.length === 0) return <span className="session-picker__note" data-no-sessions="">No dates scheduled yet: call us to book.</span>;
+  return (
+    <span className="session-picker">
+      <label htmlFor={id} className="session-picker__label">
+        Date<span className="visually-hidden"> for {optionName}</span>
+      </label>
+      <select id={id} className="session-picker__select" data-session-picker={optionId} value={value ?? ''} onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}>
+        <option value="">Choose a date</option>
+        {sessions.map((session) => (
+          <option key={session.id} value={session.id} disabled={session.places_left <= 0}>
+            {session.label} — {placesText(session.places_left)}
+          </option>
+        ))}
+      </select>
+      {/* The select may cut a long date short on a phone: what matters most stays readable under it. */}
+      {selected && (
+        <span className="session-picker__chosen" data-session-chosen="">
+          {selected.online ? 'Online' : selected.venue} · {placesText(selected.places_left)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function placesText(left: number): string {
+  if (left <= 0) return 'Full';
+  return left === 1 ? '1 place left' : `${left} places left`;
+}
