@@ -50,14 +50,14 @@ describe(`staff roles in the portal (${databaseKind})`, () => {
 
   beforeAll(() => prepareScreenshots());
 
-  it('a catalogue role sees Products and Brand Logos only, lands on its products, and gets a panel on /admin/orders', async () => {
+  it('a catalogue role sees Products, Brand Logos and Sessions only, lands on its products, and gets a panel on /admin/orders', async () => {
     const { page, problems } = await shop.open();
-    await signInThroughForm(page, CATALOGUE);
+    await signInThroughForm(page, CATALOGUE, { staff: true });
     await page.goto('/admin');
     // No dashboard for this role: /admin opens its first screen.
     await page.waitForURL('**/admin/products');
     await page.locator('[data-admin-list="product"]').waitFor();
-    await eventually(() => menuLabels(page)).toEqual(['Products', 'Brand Logos']);
+    await eventually(() => menuLabels(page)).toEqual(['Products', 'Brand Logos', 'Sessions']); // open-course sessions are the catalogue's (ADR 0046)
     await shootMenu(page, 'menu-catalogue-role');
 
     // Categories are the catalogue's too, through the products screen's button.
@@ -87,7 +87,7 @@ describe(`staff roles in the portal (${databaseKind})`, () => {
 
   it('an orders role sees the dashboard without low stock or enquiries, and customers read-only', async () => {
     const { page } = await shop.open();
-    await signInThroughForm(page, ORDERS);
+    await signInThroughForm(page, ORDERS, { staff: true });
     await page.goto('/admin');
     await page.locator('[data-admin-page="dashboard"]').waitFor();
     await eventually(() => menuLabels(page)).toEqual(['Dashboard', 'Users', 'Orders', 'Delivery']);

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Environment } from '../../../../config/environment.js';
-import { localPath } from '../../../../shared/local-path.js';
+import { localPath } from '../../../../shared/contracts/local-path.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { OAuthService } from '../../application/oauth.service.js';
 import { OAuthSignInError } from '../../domain/identity-errors.js';

@@ -1,8 +1,9 @@
 /**
  * The page to return to after signing in or registering, from a value a visitor could have written: only a path on
  * this site (one leading `/`, not `//host` or `/\host`, which browsers treat as another host), never a URL with a
- * scheme, nothing with control characters. Anything else gives `null` (no open redirect, ADR 0043). The storefront
- * has the same rule in web/lib/redirect.ts: the browser bundle may not import server code.
+ * scheme, nothing with control characters. Anything else gives `null` (no open redirect, ADR 0043). One rule for the
+ * server (OAuth's return address) and the storefront (web/lib/redirect.ts): it lives in contracts/, the one part of
+ * src/ web/ may import values from (ADR 0039).
  */
 export function localPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return null;
