@@ -299,8 +299,8 @@ describe(`catalogue pages (${databaseKind})`, () => {
       const table = section(res.text, 'data-options-table');
       const rows = [...table.matchAll(/<tr data-option="\d+">([\s\S]*?)<\/tr>/g)].map((m) => text(m[1]!));
       expect(rows).toEqual([
-        expect.stringMatching(/^DVD OPT-\S+ DVD or print £195\.00 £234\.00 Only 3 left Add to basket$/),
-        expect.stringMatching(/^Online licence OPT-\S+ Online training £99\.00 £118\.80 In stock Add to basket$/),
+        expect.stringMatching(/^DVD OPT-\S+ DVD or print £195\.00 £234\.00 Only 3 left Quantity of DVD Add to basket$/),
+        expect.stringMatching(/^Online licence OPT-\S+ Online training £99\.00 £118\.80 In stock Quantity of Online licence Add to basket$/),
       ]);
       const buttons = tags(table, 'button');
       expect(buttons).toHaveLength(2);
