@@ -149,4 +149,43 @@ describe(`GET /api/admin/dashboard (${databaseKind})`, () => {
     expect(body.recent_newsletter_signups.map((s: { email: string }) => s.email)).toEqual(['second.reader@acme-training.co.uk', 'first.reader@acme-training.co.uk']);
     expect(body.recent_newsletter_signups[0]).toMatchObject({ subscribed: true, unsubscribed_at: null });
   });
+
+  it('takes partial refunds off the sales of the day the order was placed, and off what an overdue invoice still owes', async () => {
+    const tracked48 = await deliveryTypeId(shop, 'Royal Mail Tracked 48');
+    const { optionIds: [sign] } = await createProduct(shop.sql, { options: [{ kind: 'physical', qty: null, weight: 200, price: 1500 }] });
+    const buyer = await createCustomer(shop);
+    const council = await createCustomer(shop);
+    await shop.sql('update users set account_terms = true where id = ?', [council.id]);
+    const before = (await asAdmin.get('/api/admin/dashboard').expect(200)).body;
+
+    const paid = (await placeOrder(shop, buyer.id, [{ optionId: sign!, qty: 4 }], { deliveryTypeId: tracked48 })).order;
+    await pay(paid.id);
+    const [paidLine] = await shop.sql<{ id: number }>('select id from order_lines where order_id = ?', [paid.id]);
+    const refund = (await asAdmin.post(`/api/admin/orders/${paid.id}/refunds`).send({ lines: [{ line_id: paidLine!.id, qty: 1 }], delivery: false, restock: false }).expect(201)).body;
+    expect(refund.gross).toBeGreaterThan(0);
+
+    const owed = (await placeOrder(shop, council.id, [{ optionId: sign!, qty: 2 }], { deliveryTypeId: tracked48, paymentMethod: 'invoice', poNumber: 'PO-DASH-2' })).order;
+    // Sent before the money came (staff may), then one sign credited: the credit note lowers what is owed.
+    await asAdmin.post(`/api/admin/orders/${owed.id}/transitions`).send({ to: 'processing' }).expect(200);
+    const [owedLine] = await shop.sql<{ id: number }>('select id from order_lines where order_id = ?', [owed.id]);
+    const credit = (await asAdmin.post(`/api/admin/orders/${owed.id}/refunds`).send({ lines: [{ line_id: owedLine!.id, qty: 1 }], delivery: false, restock: false }).expect(201)).body;
+    await shop.sql('update orders set invoice_date = ?, created_at = ? where id = ?', [new Date(Date.now() - 45 * 86_400_000).toISOString(), new Date(Date.now() - 45 * 86_400_000).toISOString(), owed.id]);
+
+    const after = (await asAdmin.get('/api/admin/dashboard').expect(200)).body;
+    const placed = await totals(paid.id);
+    expect(after.sales.today.orders).toBe(before.sales.today.orders + 1);
+    expect(after.sales.today.total_ex_vat - before.sales.today.total_ex_vat).toBe(placed.ex - refund.net);
+    expect(after.sales.today.total_inc_vat - before.sales.today.total_inc_vat).toBe(placed.inc - refund.gross);
+    expect(after.sales_by_day[29]).toEqual(after.sales.today);
+
+    const owedTotals = await totals(owed.id);
+    const row = after.overdue_invoices.oldest.find((invoice: { id: number }) => invoice.id === owed.id);
+    expect(row).toMatchObject({ grand_total: owedTotals.inc, amount_outstanding: owedTotals.inc - credit.gross });
+    expect(after.overdue_invoices.amount_outstanding - before.overdue_invoices.amount_outstanding).toBe(owedTotals.inc - credit.gross);
+
+    // Credited in full through partial refunds, nothing is owed: the invoice is no longer overdue.
+    await asAdmin.post(`/api/admin/orders/${owed.id}/payments`).send({ amount: owedTotals.inc - credit.gross, reference: 'BACS REST' }).expect(201);
+    const settled = (await asAdmin.get('/api/admin/dashboard').expect(200)).body;
+    expect(settled.overdue_invoices.oldest.some((invoice: { id: number }) => invoice.id === owed.id)).toBe(false);
+  });
 });
