@@ -32,9 +32,10 @@ export function registerOrdersCommands(program: Command): void {
     .option('--format <format>', 'csv (RFC 4180, header row, CRLF) or json (NDJSON: one object per line)', 'csv')
     .option('--out <file>', 'write to this file (through a temporary file renamed at the end, so a failed export leaves none); default: standard output')
     .addHelpText('after', `
-One row per order line, and one more (row_type "delivery") for the order's delivery, so an order's rows add up to
-its totals exactly. Columns: order_number, order_date, status, customer_email, customer_company, po_number,
-row_type (line|delivery), description, code, quantity, unit_price_ex_vat, line_total_ex_vat, vat (the line's share
+One row per order line, one more (row_type "delivery") for the order's delivery and one per credit note (row_type
+"credit_note", amounts negative), so an order's rows add up to its totals less what was credited. Columns:
+order_number, order_date, status, customer_email, customer_company, po_number,
+row_type (line|delivery|credit_note), description, code, quantity, unit_price_ex_vat, line_total_ex_vat, vat (the line's share
 of the order's VAT), line_total_inc_vat, invoice_number, invoice_date. Money in pounds with two decimals (12.50).
 
 Time zone: --from and --to are calendar days in the UK (Europe/London): --from 2026-07-01 starts at midnight

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { createProduct } from '../support/catalogue-fixtures.js';
+import { bearerFor, DEMO_ADMIN } from '../support/identity-client.js';
 import { completedEvent, createCustomer, deliveryTypeId, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { runShop } from '../support/server-process.js';
 import { createSeededTestDatabase, startTestApp } from '../support/test-app.js';
@@ -15,6 +16,13 @@ const HEADER = 'order_number,order_date,status,customer_email,customer_company,p
   'unit_price_ex_vat,line_total_ex_vat,vat,line_total_inc_vat,invoice_number,invoice_date';
 
 type Row = Record<string, string> & { customer_email: string; invoice_number: string };
+
+interface CreditFixture {
+  credit_note_number: string;
+  net: number;
+  vat: number;
+  gross: number;
+}
 
 interface PlacedFixture {
   id: number;
@@ -34,6 +42,7 @@ interface PlacedFixture {
 describe(`shop orders:export (${databaseKind})`, () => {
   let database: TestDatabase;
   const orders: Record<'july1' | 'july15' | 'july31' | 'june30' | 'august1', PlacedFixture> = {} as never;
+  let credit: CreditFixture;
   const emails = { buyer: 'buyer.one@acme-training.co.uk', other: 'second.buyer@acme-training.co.uk' };
   const exportOrders = (...args: string[]) => runShop(['orders:export', ...args], database.env);
   const july = ['--from', '2026-07-01', '--to', '2026-07-31'];
@@ -74,15 +83,21 @@ describe(`shop orders:export (${databaseKind})`, () => {
       await place('july15', buyer.id, [{ optionId: dvd.optionIds[0]!, qty: 1 }], '2026-07-15T12:00:00Z', { paid: false, delivery: true, po: '=HYPERLINK("http://evil.example")' });
       await place('july31', other.id, [{ optionId: pack.optionIds[0]!, qty: 3 }], '2026-07-31T22:59:59Z', { paid: true });
       await place('august1', other.id, [{ optionId: pack.optionIds[0]!, qty: 1 }], '2026-07-31T23:00:00Z', { paid: false });
+      // One of July 31's three packs refunded: its credit note is a row of its own, negative.
+      const [packLine] = await shop.sql<{ id: number }>('select id from order_lines where order_id = ?', [orders.july31.id]);
+      const refunded = await request(shop.app.getHttpServer()).post(`/api/admin/orders/${orders.july31.id}/refunds`)
+        .set('Authorization', await bearerFor(shop, DEMO_ADMIN)).send({ lines: [{ line_id: packLine!.id, qty: 1 }], delivery: false, restock: false });
+      expect(refunded.status).toBe(201);
+      credit = refunded.body as CreditFixture;
     } finally {
       await shop.close();
     }
   }, 120_000);
   afterAll(() => database?.drop());
 
-  it('writes the CSV: one row per line and one per delivery, field by field, adding up to the order totals', () => {
+  it('writes the CSV: one row per line, one per delivery and one per credit note, field by field, adding up to the order totals', () => {
     const run = exportOrders(...july);
-    expect(run.stderr).toMatch(/^Exported 3 order\(s\) in 6 row\(s\) in [\d.]+ s\.\n$/);
+    expect(run.stderr).toMatch(/^Exported 3 order\(s\) in 7 row\(s\) in [\d.]+ s\.\n$/);
     expect(run.status).toBe(0);
     expect(run.stdout.split('\r\n')[0]).toBe(HEADER);
     expect(run.stdout.endsWith('\r\n')).toBe(true);
@@ -91,6 +106,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     // Oldest first.
     expect(rows.map((row) => [row.order_number, row.row_type])).toEqual([
       [july1.number, 'line'], [july1.number, 'line'], [july1.number, 'delivery'], [july15.number, 'line'], [july15.number, 'delivery'], [july31.number, 'line'],
+      [july31.number, 'credit_note'],
     ]);
     const invoiceDate = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[01]:00$/);
     const first = {
@@ -107,13 +123,22 @@ describe(`shop orders:export (${databaseKind})`, () => {
     });
     expect(rows[2]).toMatchObject({ ...first, row_type: 'delivery', description: 'Royal Mail Tracked 48', code: '', quantity: '1', unit_price_ex_vat: '3.95', line_total_ex_vat: '3.95' });
     for (const row of rows) expect(Math.round(Number(row.line_total_ex_vat) * 100) + Math.round(Number(row.vat) * 100)).toBe(Math.round(Number(row.line_total_inc_vat) * 100));
-    // Each order's rows add up to its totals exactly: ex VAT, VAT (shared out by largest remainder) and inc VAT.
+    // Each order's rows add up to its totals exactly: ex VAT, VAT (shared out by largest remainder) and inc VAT, less
+    // what its credit notes gave back.
     for (const order of [july1, july15, july31]) {
       const own = rows.filter((row) => row.order_number === order.number);
-      expect(pence(own, 'line_total_ex_vat')).toBe(order.subtotal + order.delivery_total);
-      expect(pence(own, 'vat')).toBe(order.vat);
-      expect(pence(own, 'line_total_inc_vat')).toBe(order.grand_total);
+      const credited = order === july31 ? credit : { net: 0, vat: 0, gross: 0 };
+      expect(pence(own, 'line_total_ex_vat')).toBe(order.subtotal + order.delivery_total - credited.net);
+      expect(pence(own, 'vat')).toBe(order.vat - credited.vat);
+      expect(pence(own, 'line_total_inc_vat')).toBe(order.grand_total - credited.gross);
     }
+    expect(credit.gross).toBe(1600); // one pack: £13.33 + £2.67 VAT
+    expect(rows[6]).toMatchObject({
+      status: 'paid', row_type: 'credit_note', description: `Credit note ${credit.credit_note_number}`, code: '', quantity: '1',
+      unit_price_ex_vat: '-13.33', line_total_ex_vat: '-13.33', vat: '-2.67', line_total_inc_vat: '-16.00',
+      invoice_number: credit.credit_note_number, invoice_date: invoiceDate,
+    });
+    expect(credit.credit_note_number).toMatch(/^CN-\d{6}$/);
     // A PO that a spreadsheet would run as a formula is written as text (a leading quote); NDJSON keeps it as typed.
     expect(rows[3]).toMatchObject({ status: 'pending_payment', order_date: '2026-07-15T13:00:00+01:00', invoice_number: '', invoice_date: '', po_number: `'=HYPERLINK("http://evil.example")` });
     expect(rows[5]).toMatchObject({
@@ -129,7 +154,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     const lines = run.stdout.split('\n');
     expect(lines.pop()).toBe('');
     const objects = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(objects).toHaveLength(6);
+    expect(objects).toHaveLength(7);
     expect(Object.keys(objects[0]!)).toEqual(HEADER.split(','));
     expect(objects[0]).toMatchObject({ quantity: 2, unit_price_ex_vat: '49.99', code: 'MH-DVD-01', po_number: 'PO-77, "Leeds"' });
     expect(objects[2]).toMatchObject({ row_type: 'delivery', code: null });
@@ -175,7 +200,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     const run = exportOrders(...july, '--out', file);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Exported 3 order\(s\) in 6 row\(s\) in [\d.]+ s to .*july\.csv\.\n$/);
+    expect(run.stdout).toMatch(/^Exported 3 order\(s\) in 7 row\(s\) in [\d.]+ s to .*july\.csv\.\n$/);
     expect(readFileSync(file, 'utf8')).toBe(exportOrders(...july).stdout);
     expect(readdirSync(folder)).toEqual(['july.csv']);
     // A refused export leaves the earlier file as it was.
@@ -203,7 +228,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
   itOnce('has --help with the columns, the time zone, exit codes and an example', () => {
     const help = exportOrders('--help');
     expect(help.status).toBe(0);
-    for (const text of ['Usage: shop orders:export', 'Europe/London', 'Exit codes: 0', 'Example', 'line_total_inc_vat']) expect(help.stdout).toContain(text);
+    for (const text of ['Usage: shop orders:export', 'Europe/London', 'Exit codes: 0', 'Example', 'line_total_inc_vat', 'credit_note']) expect(help.stdout).toContain(text);
   });
 
   it('orders:generate adds synthetic orders with gap-free invoice numbers, which export too', () => {
@@ -218,7 +243,7 @@ describe(`shop orders:export (${databaseKind})`, () => {
     const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const lastYear = new Date(Date.now() - 367 * 86_400_000).toISOString().slice(0, 10);
     const all = csvRows(exportOrders('--from', lastYear, '--to', today, '--status', 'paid,processing,dispatched,completed,refunded').stdout);
-    const numbers = [...new Set(all.map((row) => row.invoice_number))].map((number) => Number(number.slice(4))).sort((a, b) => a - b);
+    const numbers = [...new Set(all.filter((row) => row.row_type !== 'credit_note').map((row) => row.invoice_number))].map((number) => Number(number.slice(4))).sort((a, b) => a - b);
     // The real orders' invoices (3 paid) and the synthetic ones: 1…N without a gap or a repeat.
     expect(numbers).toEqual(Array.from({ length: invoices + 3 }, (_, index) => index + 1));
     expect(all.filter((row) => row.customer_email.endsWith('@example.test')).length).toBeGreaterThan(30);

@@ -12,9 +12,10 @@ const line = (orderId: number, code: string): ExportLineRecord => ({ orderId, ti
 describe('OrderExportService', () => {
   const filter: OrderExportFilter = { period: { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-02-01T00:00:00Z') }, statuses: [] };
 
-  it('walks the keyset batch by batch, groups each batch\'s lines by order and looks each customer up once', async () => {
+  it('walks the keyset batch by batch, groups each batch\'s lines and credit notes by order and looks each customer up once', async () => {
     const orders = [order(1, 7), order(2, 8), order(3, 7), order(4, 9), order(5, 8)];
     const lines = [line(1, 'A'), line(2, 'B'), line(1, 'C'), line(3, 'D'), line(4, 'E'), line(5, 'F')];
+    const refunds = [{ orderId: 3, creditNoteNumber: 'CN-000001', createdAt: new Date(Date.UTC(2026, 0, 20)), net: 500, vat: 100, gross: 600 }];
     const cursors: Array<OrderExportCursor | null> = [];
     const reader: OrderExportReader = {
       count: async () => orders.length,
@@ -26,6 +27,7 @@ describe('OrderExportService', () => {
         return {
           orders: page,
           lines: lines.filter((l) => page.some((o) => o.id === l.orderId)),
+          refunds: refunds.filter((r) => page.some((o) => o.id === r.orderId)),
           next: page.length < size || !last ? null : { createdAt: last.createdAt.toISOString(), id: last.id },
         };
       },
@@ -48,6 +50,7 @@ describe('OrderExportService', () => {
       ['HS-100001', 'A', 'user7@example.test', '1.00'], ['HS-100001', 'C', 'user7@example.test', '1.00'],
       ['HS-100002', 'B', 'user8@example.test', '2.00'],
       ['HS-100003', 'D', 'user7@example.test', '2.00'],
+      ['HS-100003', null, 'user7@example.test', '-1.00'],
       ['HS-100004', 'E', null, '2.00'],
       ['HS-100005', 'F', 'user8@example.test', '2.00'],
     ]);

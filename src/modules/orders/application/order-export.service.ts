@@ -1,7 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UserAdministrationService } from '../../identity/index.js';
-import { exportRowsOf, type ExportCustomer, type ExportLineRecord, type OrderExportRow } from '../domain/order-export.js';
+import { exportRowsOf, type ExportCustomer, type ExportLineRecord, type ExportRefundRecord, type OrderExportRow } from '../domain/order-export.js';
 import { ORDER_EXPORT_READER, type OrderExportCursor, type OrderExportFilter, type OrderExportReader } from './ports/order-export-reader.port.js';
+
+/** Records grouped by their order, keeping their order within each. */
+function byOrder<T extends { orderId: number }>(records: readonly T[]): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const record of records) {
+    const list = grouped.get(record.orderId);
+    if (list) list.push(record);
+    else grouped.set(record.orderId, [record]);
+  }
+  return grouped;
+}
 
 /** Orders per batch: one query for the orders, one for their lines, one for customers not seen yet. */
 export const ORDER_EXPORT_BATCH = 1000;
@@ -22,7 +33,7 @@ export class OrderExportService {
     return this.reader.count(filter);
   }
 
-  /** Each batch's rows (lines and deliveries, order by order) and how many orders they came from. */
+  /** Each batch's rows (lines, deliveries and credit notes, order by order) and how many orders they came from. */
   async *batches(filter: OrderExportFilter, batchSize = ORDER_EXPORT_BATCH): AsyncGenerator<{ orders: number; rows: OrderExportRow[] }> {
     // Customers repeat across batches; one look-up each (bounded by the number of customers, not of orders).
     const customers = new Map<number, ExportCustomer | undefined>();
@@ -35,15 +46,12 @@ export class OrderExportService {
         const found = await this.users.contactsOf(unseen);
         for (const id of unseen) customers.set(id, found.get(id));
       }
-      const linesByOrder = new Map<number, ExportLineRecord[]>();
-      for (const line of batch.lines) {
-        const lines = linesByOrder.get(line.orderId);
-        if (lines) lines.push(line);
-        else linesByOrder.set(line.orderId, [line]);
-      }
+      const linesByOrder = byOrder<ExportLineRecord>(batch.lines);
+      const refundsByOrder = byOrder<ExportRefundRecord>(batch.refunds);
       yield {
         orders: batch.orders.length,
-        rows: batch.orders.flatMap((order) => exportRowsOf(order, linesByOrder.get(order.id) ?? [], customers.get(order.customerId))),
+        rows: batch.orders.flatMap((order) =>
+          exportRowsOf(order, linesByOrder.get(order.id) ?? [], customers.get(order.customerId), refundsByOrder.get(order.id) ?? [])),
       };
       after = batch.next;
     } while (after);

@@ -28,7 +28,7 @@ export const ORDER_EXPORT_TEXT_COLUMNS: ReadonlySet<(typeof ORDER_EXPORT_COLUMNS
 ]);
 
 export type OrderExportRow = {
-  [K in (typeof ORDER_EXPORT_COLUMNS)[number]]: K extends 'quantity' ? number : K extends 'row_type' ? 'line' | 'delivery' : string | null;
+  [K in (typeof ORDER_EXPORT_COLUMNS)[number]]: K extends 'quantity' ? number : K extends 'row_type' ? 'line' | 'delivery' | 'credit_note' : string | null;
 };
 
 /** An order as the export reads it (plain values, money in pence). */
@@ -58,14 +58,30 @@ export interface ExportLineRecord {
   lineTotal: number;
 }
 
+/** A credit note of the order (a partial or whole refund, ADR 0045), money in pence as credited. */
+export interface ExportRefundRecord {
+  orderId: number;
+  creditNoteNumber: string;
+  createdAt: Date;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
 /** What identity knows of the customer. */
 export interface ExportCustomer {
   email: string;
   company: string | null;
 }
 
-/** The order's rows: its lines in position order, then its delivery (when it has one, even a free one). */
-export function exportRowsOf(order: ExportOrderRecord, lines: readonly ExportLineRecord[], customer: ExportCustomer | undefined): OrderExportRow[] {
+/**
+ * The order's rows: its lines in position order, then its delivery (when it has one, even a free one), then one row
+ * per credit note (oldest first) with the credited amounts negative and the credit note's number and date in the
+ * invoice columns — so summing a period's rows gives what was invoiced less what was credited, as the books need.
+ */
+export function exportRowsOf(
+  order: ExportOrderRecord, lines: readonly ExportLineRecord[], customer: ExportCustomer | undefined, refunds: readonly ExportRefundRecord[] = [],
+): OrderExportRow[] {
   const parts: Array<{ rowType: 'line' | 'delivery'; description: string; code: string; qty: number; unitPrice: number; net: number }> = lines.map((line) => ({
     rowType: 'line', description: lineDescription(line.title, line.optionName), code: line.code,
     qty: line.qty, unitPrice: line.unitPrice, net: line.lineTotal,
@@ -83,7 +99,7 @@ export function exportRowsOf(order: ExportOrderRecord, lines: readonly ExportLin
     customer_company: order.billingCompany ?? customer?.company ?? null,
     po_number: order.poNumber,
   };
-  return parts.map((part, index) => ({
+  const rows: OrderExportRow[] = parts.map((part, index) => ({
     ...common,
     row_type: part.rowType,
     description: part.description,
@@ -96,6 +112,22 @@ export function exportRowsOf(order: ExportOrderRecord, lines: readonly ExportLin
     invoice_number: order.invoiceNumber,
     invoice_date: order.invoiceDate ? ukIsoTimestamp(order.invoiceDate) : null,
   }));
+  for (const refund of refunds) {
+    rows.push({
+      ...common,
+      row_type: 'credit_note',
+      description: `Credit note ${refund.creditNoteNumber}`,
+      code: null,
+      quantity: 1,
+      unit_price_ex_vat: toDecimalString(-refund.net),
+      line_total_ex_vat: toDecimalString(-refund.net),
+      vat: toDecimalString(-refund.vat),
+      line_total_inc_vat: toDecimalString(-refund.gross),
+      invoice_number: refund.creditNoteNumber,
+      invoice_date: ukIsoTimestamp(refund.createdAt),
+    });
+  }
+  return rows;
 }
 
 const ukParts = new Intl.DateTimeFormat('en-GB', {

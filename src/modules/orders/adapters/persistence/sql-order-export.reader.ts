@@ -29,6 +29,15 @@ interface LineRow {
   line_total: number;
 }
 
+interface RefundRow {
+  order_id: number;
+  credit_note_number: string;
+  created_ms: number;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
 /**
  * The export's reads in plain SQL, outside the identity map (nothing is kept between batches). Keyset pagination
  * on (created_at, id) walks `orders_created_index` backwards; the cursor carries created_at as PostgreSQL's own
@@ -57,12 +66,20 @@ export class SqlOrderExportReader implements OrderExportReader {
        limit ?`,
       [...params, size],
     );
-    if (rows.length === 0) return { orders: [], lines: [], next: null };
+    if (rows.length === 0) return { orders: [], lines: [], refunds: [], next: null };
+    const ids = `{${rows.map((row) => Number(row.id)).join(',')}}`;
     const lines = await this.query<LineRow>(
       `select order_id, title, option_name, code, unit_price, qty, line_total
        from order_lines where order_id = any(?::int[])
        order by order_id, position, id`,
-      [`{${rows.map((row) => Number(row.id)).join(',')}}`],
+      [ids],
+    );
+    // order_refunds_order_index (order_id, id): the batch's credit notes in the order they were issued.
+    const refunds = await this.query<RefundRow>(
+      `select order_id, credit_note_number, (extract(epoch from created_at) * 1000)::float8 as created_ms, net, vat, gross
+       from order_refunds where order_id = any(?::int[])
+       order by order_id, id`,
+      [ids],
     );
     const last = rows[rows.length - 1]!;
     return {
@@ -76,6 +93,10 @@ export class SqlOrderExportReader implements OrderExportReader {
       lines: lines.map((line) => ({
         orderId: Number(line.order_id), title: line.title, optionName: line.option_name, code: line.code,
         unitPrice: Number(line.unit_price), qty: Number(line.qty), lineTotal: Number(line.line_total),
+      })),
+      refunds: refunds.map((refund) => ({
+        orderId: Number(refund.order_id), creditNoteNumber: refund.credit_note_number, createdAt: new Date(Number(refund.created_ms)),
+        net: Number(refund.net), vat: Number(refund.vat), gross: Number(refund.gross),
       })),
       next: rows.length < size ? null : { createdAt: last.cursor_at, id: Number(last.id) },
     };
