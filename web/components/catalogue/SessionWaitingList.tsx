@@ -55,7 +55,7 @@ export function SessionWaitingList({ productId, optionName, full }: { productId:
       {full.map((session) => (
         <span key={session.id} className="session-waiting__date" data-waiting-session={session.id}>
           <span className="session-waiting__label">Full: {session.label}</span>
-          {/* The outcome is announced where the button was (WCAG 4.1.3). */}
+          {/* The outcome is announced where the button was (WCAG 4.1.3); buttons' names start with their words (2.5.3). */}
           <span aria-live="polite" className="session-waiting__action">
             {user === null ? (
               <a href={loginUrlFor(urlPathname)} data-waiting-sign-in="">
@@ -68,7 +68,7 @@ export function SessionWaitingList({ productId, optionName, full }: { productId:
                   type="button" className="link-button" disabled={busy !== null} onClick={() => void change(session, false)}
                   aria-label={`Leave the waiting list for ${optionName}, ${session.label}`} data-waiting-leave={session.id}
                 >
-                  Leave the list
+                  Leave the waiting list
                 </button>
               </>
             ) : (

@@ -58,8 +58,8 @@ export function ProductSessionsTab({ product }: { product: Pick<AdminProductView
                 <th scope="col">Starts</th>
                 <th scope="col">Option</th>
                 <th scope="col">Venue</th>
+                {/* Places and status in one column, as on the Sessions screen: the phone's table stays readable. */}
                 <th scope="col">Places</th>
-                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
@@ -71,12 +71,11 @@ export function ProductSessionsTab({ product }: { product: Pick<AdminProductView
                     </Link>
                   </td>
                   <td>{session.option_name ?? `Option ${session.option_id}`}</td>
-                  <td className="product-break">{session.online ? 'Online' : session.venue}</td>
+                  <td>{session.online ? 'Online' : session.venue}</td>
                   <td>
                     {session.places_taken} of {session.capacity}
-                    {session.places_left === 0 ? ', full' : ''}
+                    {session.status === 'cancelled' ? ', cancelled' : session.places_left === 0 ? ', full' : ''}
                   </td>
-                  <td>{session.status === 'cancelled' ? 'Cancelled' : 'Scheduled'}</td>
                 </tr>
               ))}
             </tbody>
