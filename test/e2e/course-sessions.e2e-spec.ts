@@ -131,8 +131,8 @@ describe(`Course sessions (${databaseKind})`, () => {
     await add({ option_id: course, session_id: second.id }).expect(200);
     const basket = (await add({ option_id: course, session_id: first.id }).expect(200)).body;
     expect(basket.items.map((item: { qty: number; booking: unknown }) => [item.qty, item.booking])).toEqual([
-      [1, { ref: String(second.id), label: 'Thu 31 Jan 2030, 09:00–16:00, Manchester' }],
-      [2, { ref: String(first.id), label: 'Wed 30 Jan 2030, 09:00–16:00, Leeds Training Centre' }],
+      [1, { ref: String(second.id), label: 'Thu 31 Jan 2030, 09:00–16:00, Manchester', places_left: 8 }],
+      [2, { ref: String(first.id), label: 'Wed 30 Jan 2030, 09:00–16:00, Leeds Training Centre', places_left: 8 }],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PublicSessionView } from '../../../src/modules/training/index.js';
 import { apiFetch } from '../../lib/api.js';
+import { SessionWaitingList } from './SessionWaitingList.js';
 import './CourseSessionPicker.css';
 
 /**
@@ -28,8 +29,10 @@ export function firstBookable(sessions: readonly PublicSessionView[]): number | 
 }
 
 /** One course option's dates: a labelled select; full dates stay listed (so nobody wonders where they went) but disabled. */
-export function CourseSessionPicker({ optionId, optionName, sessions, value, onChange }: {
+export function CourseSessionPicker({ optionId, optionName, sessions, value, onChange, productId }: {
   optionId: number;
+  /** Given, full dates offer their waiting list (ADR 0051). */
+  productId?: number;
   optionName: string;
   sessions: readonly PublicSessionView[] | null;
   value: number | null;
@@ -58,11 +61,12 @@ export function CourseSessionPicker({ optionId, optionName, sessions, value, onC
           {selected.online ? 'Online' : selected.venue} · {placesText(selected.places_left)}
         </span>
       )}
+      {productId !== undefined && <SessionWaitingList productId={productId} optionName={optionName} full={sessions.filter((session) => session.places_left <= 0)} />}
     </span>
   );
 }
 
-function placesText(left: number): string {
+export function placesText(left: number): string {
   if (left <= 0) return 'Full';
   return left === 1 ? '1 place left' : `${left} places left`;
 }

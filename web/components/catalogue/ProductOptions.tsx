@@ -6,7 +6,7 @@ import { KIND_LABELS, stockState } from '../../lib/catalogue.js';
 import { formatPounds } from '../../lib/format.js';
 import { useShell } from '../../lib/shell.js';
 import { Notice } from '../Notice.js';
-import { CourseSessionPicker, firstBookable, useCourseSessions } from './CourseSessionPicker.js';
+import { CourseSessionPicker, firstBookable, placesText, useCourseSessions } from './CourseSessionPicker.js';
 import { QuantityField, typedQty } from '../QuantityField.js';
 import './ProductOptions.css';
 
@@ -99,6 +99,9 @@ export function ProductOptions({ options, productTitle, productId }: { options: 
         <tbody>
           {options.map((option) => {
             const stock = stockState(option.qty);
+            // A course sells places on a date, not stock (ADR 0051): its availability is the chosen date's places.
+            const course = option.kind === 'course' && productId !== undefined;
+            const date = course ? (sessions ?? []).find((s) => s.id === sessionFor(option.id)) : undefined;
             return (
               <tr key={option.id} data-option={option.id}>
                 <th scope="row">
@@ -106,7 +109,7 @@ export function ProductOptions({ options, productTitle, productId }: { options: 
                   <span className="options-table__code">{option.code}</span>
                   {option.kind === 'course' && productId !== undefined && (
                     <CourseSessionPicker
-                      optionId={option.id} optionName={option.name} value={sessionFor(option.id)}
+                      optionId={option.id} optionName={option.name} value={sessionFor(option.id)} productId={productId}
                       sessions={sessions && sessions.filter((session) => session.option_id === option.id)}
                       onChange={(sessionId) => setChosen((current) => ({ ...current, [option.id]: sessionId }))}
                     />
@@ -120,9 +123,16 @@ export function ProductOptions({ options, productTitle, productId }: { options: 
                   {formatPounds(option.price_inc_vat)}
                 </td>
                 <td data-label="Availability">
-                  <span className={`stock stock--${stock.level}`} data-stock={stock.level}>
-                    {stock.label}
-                  </span>
+                  {course ? (
+                    <span className={`stock${date ? ` stock--${date.places_left <= 5 ? 'low' : 'in'}` : ''}`} data-stock="course" data-places-left={date?.places_left}>
+                      {date ? placesText(date.places_left) : sessions === null ? 'Loading dates…' : 'Choose a date'}
+                      {date && <span className="options-table__date">{date.label}</span>}
+                    </span>
+                  ) : (
+                    <span className={`stock stock--${stock.level}`} data-stock={stock.level}>
+                      {stock.label}
+                    </span>
+                  )}
                 </td>
                 <td className="options-table__buy">
                   <div className="options-table__buy-row">
@@ -133,7 +143,7 @@ export function ProductOptions({ options, productTitle, productId }: { options: 
                         value={typed[option.id] ?? '1'}
                         onChange={(value) => setTyped((current) => ({ ...current, [option.id]: value }))}
                         onEnter={() => void add(option)}
-                        stock={option.qty}
+                        stock={date ? date.places_left : option.qty}
                         min={1}
                         errorShownAt={qtyError?.optionId === option.id ? `qty-error-${option.id}` : undefined}
                         disabled={adding !== null}

@@ -137,7 +137,9 @@ export default function Page() {
             <tbody>
               {basket.items.map((item) => {
                 const name = `${item.title}, ${item.option_name}${item.booking?.label ? `, ${item.booking.label}` : ''}`;
-                const atStock = item.stock !== null && item.qty >= item.stock;
+                // A course line's limit is its session's places left, not stock (ADR 0051).
+                const limit = item.booking?.places_left ?? item.stock;
+                const atStock = limit !== null && item.qty >= limit;
                 return (
                   <tr key={item.id} data-basket-item={item.id} className={item.available ? undefined : 'basket-table__unavailable'}>
                     <th scope="row" className="basket-table__item">
@@ -153,6 +155,10 @@ export default function Page() {
                       {!item.available ? (
                         <span className="basket-table__flag" data-unavailable="">
                           Not available: not included in the total
+                        </span>
+                      ) : item.booking?.places_left != null ? (
+                        <span className="basket-table__stock" data-basket-places={item.booking.places_left}>
+                          {item.booking.places_left === 1 ? '1 place left' : `${item.booking.places_left} places left`}
                         </span>
                       ) : item.stock !== null && item.stock <= 5 ? (
                         <span className="basket-table__stock">Only {item.stock} left</span>
@@ -179,7 +185,7 @@ export default function Page() {
                           value={typed[item.id] ?? String(item.qty)}
                           onChange={(value) => setTyped((current) => ({ ...current, [item.id]: value }))}
                           onEnter={() => void change('update', item)}
-                          stock={item.stock}
+                          stock={limit}
                           min={0}
                           disabled={busy !== null}
                           errorShownAt={qtyErrors[item.id] ? `qty-error-${item.id}` : undefined}
@@ -188,7 +194,7 @@ export default function Page() {
                         <button
                           type="button"
                           className="qty-stepper__button"
-                          aria-label={atStock ? `No more ${name} in stock` : `One more ${name}`}
+                          aria-label={atStock ? (item.booking?.places_left != null ? `No more places left: ${name}` : `No more ${name} in stock`) : `One more ${name}`}
                           disabled={busy !== null || atStock || !item.available}
                           onClick={() => void change('plus', item)}
                           data-plus={item.id}

@@ -1,6 +1,7 @@
 import { toDecimalString, vatOn } from '../../../shared/money.js';
 import type { PurchasableOption } from '../../catalogue/index.js';
 import { purchasableQty } from '../domain/basket-rules.js';
+import type { BookingChoice } from './basket-bookings.js';
 import type { StoredBasketItem } from './ports/basket-store.port.js';
 
 /** One line as `GET /api/basket` shows it (Buying API contract): money in pence ex VAT, weight in grams. */
@@ -22,8 +23,11 @@ export interface BasketItemView {
   stock: number | null;
   /** False when the option is no longer for sale or out of stock: the line is kept but not counted or ordered. */
   available: boolean;
-  /** What the line books (a course line: its session), or null: `{ref, label}`, ref opaque (the session id). */
-  booking: { ref: string; label: string | null } | null;
+  /**
+   * What the line books (a course line: its session), or null: `{ref, label, places_left}`, ref opaque (the session
+   * id); `places_left` how many can still be booked on it (null: no limit), which the line's quantity may not pass.
+   */
+  booking: { ref: string; label: string | null; places_left: number | null } | null;
 }
 
 /** Seed §3: money formatted to two decimals; items = total quantity; weight in grams. */
@@ -61,7 +65,7 @@ export function basketView(
   stored: readonly StoredBasketItem[],
   options: ReadonlyMap<number, PurchasableOption>,
   notices: readonly string[] = [],
-  bookingLabel: (kind: string, ref: string) => string | null = () => null,
+  bookingOf: (kind: string, ref: string) => BookingChoice | null = () => null,
 ): { view: BasketView; lines: BasketLine[] } {
   const items: BasketItemView[] = [];
   const lines: BasketLine[] = [];
@@ -88,13 +92,13 @@ export function basketView(
     items.push({
       id: item.id, option_id: option.id, product_id: option.productId, product_slug: option.productSlug, title: option.productTitle,
       option_name: option.name, kind: option.kind, price: option.price, weight: option.weight, qty: available ? qty : item.qty,
-      stock: option.qty, available, booking: item.bookingRef === null ? null : { ref: item.bookingRef, label: bookingLabel(option.kind, item.bookingRef) },
+      stock: option.qty, available, booking: item.bookingRef === null ? null : bookingView(item.bookingRef, bookingOf(option.kind, item.bookingRef)),
     });
     // Checkout orders every line: one that cannot be supplied any more makes it answer 409 naming that line,
     // rather than the line silently vanishing from the order.
     lines.push({
       optionId: option.id, qty: available ? qty : item.qty, bookingRef: item.bookingRef,
-      bookingLabel: item.bookingRef === null ? null : bookingLabel(option.kind, item.bookingRef),
+      bookingLabel: item.bookingRef === null ? null : (bookingOf(option.kind, item.bookingRef)?.label ?? null),
     });
     if (!available) continue;
     total += option.price * qty;
@@ -107,6 +111,10 @@ export function basketView(
     view: { items, totals: { total: toDecimalString(total), vat: toDecimalString(vat), grand_total: toDecimalString(total + vat), items: count, weight }, messages },
     lines,
   };
+}
+
+function bookingView(ref: string, choice: BookingChoice | null): NonNullable<BasketItemView['booking']> {
+  return { ref, label: choice?.label ?? null, places_left: choice?.left ?? null };
 }
 
 export function labelOf(option: PurchasableOption): string {

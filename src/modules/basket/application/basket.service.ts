@@ -80,6 +80,7 @@ export class BasketService implements OnModuleInit {
       const existing = basket.items.find((item) => item.optionId === option.id && item.bookingRef === (booking?.ref ?? null));
       if (typed !== undefined) {
         const qty = this.checkTyped(option, typed, existing?.qty ?? 0);
+        await this.bookings.checkQuantity(option.kind, booking?.ref ?? null, qty, labelOf(option));
         if (existing) await this.store.setQty(existing.id, qty, option.price);
         else await this.store.addItem(basket.id, option.id, option.price, qty, booking?.ref ?? null);
         return [];
@@ -89,6 +90,7 @@ export class BasketService implements OnModuleInit {
         await this.store.addItem(basket.id, option.id, option.price, 1, booking?.ref ?? null);
         return [];
       }
+      await this.bookings.checkQuantity(option.kind, existing.bookingRef, existing.qty + 1, labelOf(option));
       return this.increaseItem(existing.id, existing.qty, option);
     });
   }
@@ -148,6 +150,7 @@ export class BasketService implements OnModuleInit {
     return this.change(visitor, false, async (basket) => {
       const item = itemOf(basket, itemId);
       const option = await this.optionForSale(item.optionId);
+      await this.bookings.checkQuantity(option.kind, item.bookingRef, item.qty + 1, labelOf(option));
       return this.increaseItem(item.id, item.qty, option);
     });
   }
@@ -172,7 +175,9 @@ export class BasketService implements OnModuleInit {
         return [];
       }
       const option = await this.optionForSale(item.optionId);
-      await this.store.setQty(item.id, this.checkTyped(option, qty, 0), option.price);
+      const checked = this.checkTyped(option, qty, 0);
+      await this.bookings.checkQuantity(option.kind, item.bookingRef, checked, labelOf(option));
+      await this.store.setQty(item.id, checked, option.price);
       return [];
     });
   }
@@ -269,7 +274,7 @@ export class BasketService implements OnModuleInit {
       refsByKind.set(kind, [...(refsByKind.get(kind) ?? []), item.bookingRef]);
     }
     const labels = refsByKind.size > 0 ? await this.bookings.describe(refsByKind) : new Map<string, BookingChoice>();
-    return basketView(basket.items, options, notices, (kind, ref) => labels.get(`${kind}:${ref}`)?.label ?? null);
+    return basketView(basket.items, options, notices, (kind, ref) => labels.get(`${kind}:${ref}`) ?? null);
   }
 
   private async dropGuestBasket(guestToken: string): Promise<void> {

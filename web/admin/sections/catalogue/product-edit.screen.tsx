@@ -9,6 +9,7 @@ import { ProductFilesTab } from './product-files.tab.js';
 import { ProductOptionsTab } from './product-options.tab.js';
 import { ProductVideosTab } from './product-videos.tab.js';
 import { productFields, products, useAllBrands, useAllCategories, type Product } from './product.resource.js';
+import { ProductSessionsTab } from '../training/product-sessions.tab.js';
 import './products.css';
 
 // The images tab brings drag-and-drop (dnd-kit, ~16 kB gzipped): loaded when the tab is first opened.
@@ -71,6 +72,10 @@ export function Component() {
         { id: 'options', label: `Options (${product.options.length})`, render: () => <ProductOptionsTab product={product} /> },
         { id: 'videos', label: `Videos (${product.videos.length})`, render: () => <ProductVideosTab product={product} /> },
         { id: 'course', label: 'Course', render: () => <ProductCourseTab product={product} /> },
+        // Open courses' dates (issue 27): only where an option sells places on them.
+        ...(product.options.some((option) => option.kind === 'course')
+          ? [{ id: 'sessions', label: 'Sessions', render: () => <ProductSessionsTab product={product} /> }]
+          : []),
       ]}
     />
   );

@@ -1,3 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CourseOptionView } from '../../../../src/modules/training/index.js';
+import { apiFetch } from '../../../lib/api.js';
 import { defineResource } from '../../api/admin-api.js';
 import type { FieldSpec } from '../../../components/forms/form-values.js';
 
@@ -7,7 +10,8 @@ export type { AdminSessionView as Session } from '../../../../src/modules/traini
 export const sessions = defineResource({ api: '/api/admin/sessions', screens: '/admin/sessions', noun: 'session' });
 
 export const sessionFields: readonly FieldSpec[] = [
-  { name: 'option_id', label: 'Course option id', kind: 'number', required: true, createOnly: true, hint: 'The id of an "Open course" option (kind course), shown on the product\'s Options tab.' },
+  // Its options are the course options for sale (withCourseOptions): staff pick a course by name, not by id.
+  { name: 'option_id', label: 'Course', kind: 'select', numeric: true, required: true, createOnly: true, options: [], hint: 'The product and its "Open course" option this is a date of; set once.' },
   { name: 'starts_at', label: 'Starts', kind: 'datetime', required: true, row: 'when' },
   { name: 'ends_at', label: 'Ends', kind: 'datetime', required: true, row: 'when' },
   { name: 'online', label: 'Held online', kind: 'checkbox' },
@@ -20,3 +24,15 @@ export const sessionFields: readonly FieldSpec[] = [
   },
   { name: 'notes', label: 'Notes for delegates', kind: 'textarea', nullable: true, maxLength: 5000, hint: 'What to bring, parking, access.' },
 ];
+
+/** The course options staff can schedule, by product and name (`GET /api/admin/sessions/course-options`). */
+export function useCourseOptions() {
+  return useQuery({ queryKey: [`${sessions.api}/course-options`], queryFn: () => apiFetch<CourseOptionView[]>(`${sessions.api}/course-options`) });
+}
+
+/** The session's fields with the course select filled in (plus `extra`: a session's own option no longer for sale). */
+export function withCourseOptions(options: readonly CourseOptionView[], extra?: { value: string; label: string }): FieldSpec[] {
+  const choices = options.map((option) => ({ value: String(option.id), label: `${option.product_title} — ${option.name}` }));
+  if (extra && !choices.some((choice) => choice.value === extra.value)) choices.push(extra);
+  return sessionFields.map((field) => (field.name === 'option_id' ? { ...field, options: choices } : field));
+}

@@ -33,14 +33,14 @@ export class BasketController {
   @ApiOkResponse({ description: 'The basket with the option added (new: first, qty 1; present: +1 up to its stock, with a message when capped).' })
   @ApiNotFoundResponse({ description: 'Unknown or inactive option.' })
   @ApiConflictResponse({ description: 'The option has no stock left.' })
-  @ApiUnprocessableEntityResponse({ description: 'A typed `qty` the stock cannot supply (counting what the basket holds), or above the line maximum: `errors.qty` says why. `errors.session_id`: a course option without a session, or one of another option, past, cancelled or full.' })
+  @ApiUnprocessableEntityResponse({ description: 'A typed `qty` the stock cannot supply (counting what the basket holds), or above the line maximum, or more places than a course session has left: `errors.qty` says why. `errors.session_id`: a course option without a session, or one of another option, past, cancelled or full.' })
   add(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Body() body: AddToBasketRequest): Promise<BasketView> {
     return this.baskets.add(this.visitor(request, reply, true), body.option_id, body.qty, body.session_id);
   }
 
   @Patch('items/:id')
   @ApiOkResponse({ description: 'The basket after plus (up to the stock), minus (removed below 1) or a typed `qty` (exactly that many).' })
-  @ApiUnprocessableEntityResponse({ description: 'A typed `qty` the stock cannot supply, or above the line maximum: `errors.qty` says why.' })
+  @ApiUnprocessableEntityResponse({ description: 'A typed `qty` (or plus) the stock cannot supply, above the line maximum, or more places than a course session has left: `errors.qty` says why.' })
   @ApiNotFoundResponse({ description: 'No such item in this basket.' })
   change(
     @Req() request: FastifyRequest,

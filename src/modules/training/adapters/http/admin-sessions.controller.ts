@@ -4,7 +4,7 @@ import type { Page } from '../../../../shared/pagination.js';
 import { IdParam } from '../../../../platform/http/index.js';
 import { AdminController } from '../../../identity/index.js';
 import { SessionAdminService } from '../../application/sessions/session-admin.service.js';
-import type { AdminSessionView } from '../../application/sessions/session-views.js';
+import type { AdminSessionView, CourseOptionView } from '../../application/sessions/session-views.js';
 import { AdminSessionListQuery, CreateSessionRequest, endOf, sessionInput, UpdateSessionRequest } from './admin-sessions.requests.js';
 
 /** Staff's open-course sessions: docs/api/training-sessions.md (ADR 0046). */
@@ -18,6 +18,12 @@ export class AdminSessionsController {
     return this.sessions.list({
       from: query.from ? new Date(query.from) : null, to: endOf(query.to), productId: query.product ?? null, page: query.page, perPage: query.per_page,
     });
+  }
+
+  @Get('course-options')
+  @ApiOkResponse({ description: '`[{id, product_id, product_title, name}]`: the course options for sale, by product and name (the editor\'s select).' })
+  courseOptions(): Promise<CourseOptionView[]> {
+    return this.sessions.courseOptions();
   }
 
   @Post()

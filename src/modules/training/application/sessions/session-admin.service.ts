@@ -6,7 +6,8 @@ import { StockService } from '../../../catalogue/index.js';
 import { SessionHasPlacesError, SessionNotFoundError, SessionRefusedError } from '../../domain/session-errors.js';
 import { sessionProblems, type SessionFields } from '../../domain/session-rules.js';
 import { SESSION_STORE, type SessionRow, type SessionStore } from '../ports/session-store.port.js';
-import { toAdminSessionView, type AdminSessionView } from './session-views.js';
+import { toAdminSessionView, type AdminSessionView, type CourseOptionView } from './session-views.js';
+import { WaitingListService } from './waiting-list.service.js';
 
 export interface SessionListFilter {
   from: Date | null;
@@ -30,6 +31,7 @@ export class SessionAdminService {
     @Inject(SESSION_STORE) private readonly store: SessionStore,
     private readonly stock: StockService,
     private readonly transactions: Transactions,
+    private readonly waitingList: WaitingListService,
   ) {}
 
   async list(filter: SessionListFilter): Promise<Page<AdminSessionView>> {
@@ -43,6 +45,14 @@ export class SessionAdminService {
     const row = await this.store.find(id);
     if (!row) throw new SessionNotFoundError();
     return (await this.views([row]))[0]!;
+  }
+
+  /** The course options for sale, by product title and name: what the session editor offers (ADR 0051). */
+  async courseOptions(): Promise<CourseOptionView[]> {
+    const options = await this.stock.forSaleOfKind('course');
+    return options
+      .map((option) => ({ id: option.id, product_id: option.productId, product_title: option.productTitle, name: option.name }))
+      .sort((a, b) => a.product_title.localeCompare(b.product_title) || a.name.localeCompare(b.name) || a.id - b.id);
   }
 
   async create(optionId: number, input: SessionInput): Promise<AdminSessionView> {
@@ -59,7 +69,10 @@ export class SessionAdminService {
       if (!current) throw new SessionNotFoundError();
       const fields = complete(input, current);
       refuseProblems(fields, current.placesTaken);
-      return (await this.store.update(id, fields))!;
+      const updated = (await this.store.update(id, fields))!;
+      // More places to sell (ADR 0051): the waiting list hears once this edit commits.
+      if (updated.capacity > current.capacity) await this.waitingList.placesFreed(id);
+      return updated;
     });
     return (await this.views([row]))[0]!;
   }

@@ -5,10 +5,14 @@ import type { PurchasableOption } from '../../../catalogue/index.js';
 import { OrderTransitionSubscribers, type OrderTransitionEvent } from '../../../orders/index.js';
 import { SessionFullError } from '../../domain/session-errors.js';
 import { sessionLabel, unbookableReason } from '../../domain/session-rules.js';
-import { SESSION_STORE, type SessionStore } from '../ports/session-store.port.js';
+import { SESSION_STORE, type SessionRow, type SessionStore } from '../ports/session-store.port.js';
 import { toPublicSessionView, type PublicSessionView } from './session-views.js';
+import { WaitingListService } from './waiting-list.service.js';
 
 const COURSE = 'course';
+
+/** A cancelled session has none to book. */
+const placesLeftOf = (session: SessionRow) => (session.status === 'scheduled' ? Math.max(0, session.capacity - session.placesTaken) : 0);
 
 /**
  * Places on open-course sessions (issue 27, ADR 0046). The buyer picks a session for a course line in the basket (this
@@ -24,6 +28,7 @@ export class SessionPlacesService implements OnModuleInit {
     @Inject(SESSION_STORE) private readonly store: SessionStore,
     private readonly bookings: BasketBookings,
     private readonly subscribers: OrderTransitionSubscribers,
+    private readonly waitingList: WaitingListService,
   ) {}
 
   onModuleInit(): void {
@@ -53,7 +58,8 @@ export class SessionPlacesService implements OnModuleInit {
   async describe(refs: readonly string[]): Promise<Map<string, BookingChoice>> {
     const ids = refs.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
     const sessions = await this.store.findMany(ids);
-    return new Map([...sessions.values()].map((session) => [String(session.id), { ref: String(session.id), label: sessionLabel(session) }]));
+    // With the places left, which a course line's quantity may not pass (ADR 0051).
+    return new Map([...sessions.values()].map((session) => [String(session.id), { ref: String(session.id), label: sessionLabel(session), left: placesLeftOf(session) }]));
   }
 
   /** Takes the places of the order's course lines when it is placed; a line without a session, or a full one, refuses the order. */
@@ -75,7 +81,11 @@ export class SessionPlacesService implements OnModuleInit {
 
   async release(event: OrderTransitionEvent): Promise<void> {
     if (!event.lines.some((line) => line.kind === COURSE)) return;
+    const held = await this.waitingList.heldSessionsOfOrder(event.orderId);
     const released = await this.store.releaseForOrder(event.orderId, event.at);
-    if (released > 0) this.logger.log(`Order ${event.orderNumber} ${event.change}: ${released} course place(s) given back.`);
+    if (released === 0) return;
+    this.logger.log(`Order ${event.orderNumber} ${event.change}: ${released} course place(s) given back.`);
+    // Queued in this transaction (ADR 0051): the waiting lists hear only if the change commits.
+    await this.waitingList.placesFreed(...held);
   }
 }

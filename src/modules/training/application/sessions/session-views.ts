@@ -51,3 +51,11 @@ export function toPublicSessionView(row: SessionRow): PublicSessionView {
     label: sessionLabel(row),
   };
 }
+
+/** A course option staff can schedule sessions of (the session editor's select). */
+export interface CourseOptionView {
+  id: number;
+  product_id: number;
+  product_title: string;
+  name: string;
+}
