@@ -39,7 +39,7 @@ export function buyerReminderMail(input: { to: string; firstName: string; course
   const sections = input.courses.map((course) =>
     `${course.course}: ${plural(course.learners.length, 'learner', 'learners')} due\n` +
     course.learners.map((l) => `  - ${l.name} (${l.email}), certificate ${l.code}, expires on ${ukDate(l.expiresAt)}\n`).join('') +
-    `  Buy ${plural(course.learners.length, 'refresher seat', 'refresher seats')}: ${course.refresherUrl}\n`);
+    `  Buy refresher seats (${course.learners.length} needed): ${course.refresherUrl}\n`);
   return {
     to: input.to,
     subject: `Refresher training due: ${plural(total, 'certificate expires', 'certificates expire')} within ${REMINDER_DAYS_BEFORE_EXPIRY} days`,
