@@ -28,6 +28,7 @@ import { Migration20261128000500StaffRoles } from './Migration20261128000500Staf
 import { Migration20261128000700CourseSessions } from './Migration20261128000700CourseSessions.js';
 import { Migration20261128000900CourseDelegates } from './Migration20261128000900CourseDelegates.js';
 import { Migration20261128001300CourseWaitingList } from './Migration20261128001300CourseWaitingList.js';
+import { Migration20261128001400RefresherReminders } from './Migration20261128001400RefresherReminders.js';
 import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
 
 /**
@@ -65,4 +66,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000800TrainingAttemptAnswers', class: Migration20261128000800TrainingAttemptAnswers },
   { name: 'Migration20261128000900CourseDelegates', class: Migration20261128000900CourseDelegates },
   { name: 'Migration20261128001300CourseWaitingList', class: Migration20261128001300CourseWaitingList },
+  { name: 'Migration20261128001400RefresherReminders', class: Migration20261128001400RefresherReminders },
 ];

@@ -11,6 +11,8 @@ declare global {
       viewer: PageViewer;
       /** Whose basket the page shows (the guest token stays on the server). */
       basketVisitor: PageBasketVisitor;
+      /** The visitor's address as rate limits key it (the certificate page limits unknown codes like the API). */
+      clientKey: string;
       /** What the page did that a cached copy must repeat on each hit (see platform/ssr/page-cache.ts). */
       effects: PageEffects;
     }

@@ -254,7 +254,10 @@ describe(`Training learning (${databaseKind})`, () => {
     expect(byName['Ann Soon']).toEqual({
       name: 'Ann Soon', email: soon.who.email, course: 'Manual Handling Online', completed_at: expect.any(String), score: 100,
       expires_at: expect.any(String), certificate_code: soon.code, status: 'valid',
+      // Due within 60 days: refresher seats of the licence's option (ADR 0052).
+      refresher_url: expect.stringMatching(new RegExp(`^/products/[^?]+\\?option=${optionId}#options$`)),
     });
+    expect(byName['Bob Later']!.refresher_url).toBeNull();
     expect([byName['Bob Later']!.status, byName['Cat Expired']!.status, byName['Dan Revoked']!.status]).toEqual(['valid', 'expired', 'revoked']);
     expect(byName['Bob Later']!.certificate_code).toBe(later.code);
 

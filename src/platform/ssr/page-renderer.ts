@@ -27,6 +27,8 @@ export interface PageRequest {
   shell: ShellData;
   viewer: PageViewer;
   basketVisitor: PageBasketVisitor;
+  /** The visitor's address as rate limits key it (`clientKey`): pages that look up secrets by a typed code limit guesses. */
+  clientKey: string;
 }
 
 /** Renders a page with Vike in this process, handing it the application services. */
@@ -82,6 +84,7 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
       shell: { ...request.shell, seo },
       viewer: request.viewer,
       basketVisitor: request.basketVisitor,
+      clientKey: request.clientKey,
       effects,
     });
     const response = pageContext.httpResponse;

@@ -5,6 +5,7 @@ import { CompanyDetails } from '../../config/company.js';
 import { Environment } from '../../config/environment.js';
 import { SHOP_NAME } from '../../config/shop.js';
 import type { Viewer } from '../../shared/viewer.js';
+import { clientKey } from '../rate-limit/index.js';
 import type { PageBasketVisitor, PageServices, PageViewer, ShellCompany, ShellData } from './page-context.js';
 import { PAGE_SERVICES, PageRenderer } from './page-renderer.js';
 
@@ -56,6 +57,7 @@ export class SsrController {
       shell: await this.shellFor(viewer, basketVisitor),
       viewer,
       basketVisitor,
+      clientKey: clientKey(request.ip),
     });
     for (const [name, value] of page.headers) {
       if (!HEADERS_WE_SET.has(name.toLowerCase())) void reply.header(name, value);

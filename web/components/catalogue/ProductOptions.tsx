@@ -12,6 +12,14 @@ import './ProductOptions.css';
 
 export type OptionRow = Pick<OptionView, 'id' | 'name' | 'code' | 'price' | 'price_inc_vat' | 'qty' | 'kind'>;
 
+interface ProductOptionsProps {
+  options: readonly OptionRow[];
+  productTitle: string;
+  productId?: number;
+  /** The option the visitor came for (`?option=`, e.g. a refresher link): its row is marked (in words, not colour alone). */
+  selected?: number | null;
+}
+
 interface AddResult {
   key: number;
   kind: 'success' | 'error';
@@ -28,7 +36,7 @@ interface AddResult {
  * stock — the server decides both). The answer is announced below the table and the top bar's total follows
  * at once; the page does not reload.
  */
-export function ProductOptions({ options, productTitle, productId }: { options: readonly OptionRow[]; productTitle: string; productId?: number }) {
+export function ProductOptions({ options, productTitle, productId, selected = null }: ProductOptionsProps) {
   const { company } = useShell();
   // Open courses: the buyer picks a date per course option (issue 27); the first bookable one is preselected.
   const sessions = useCourseSessions(productId ?? 0, productId !== undefined && options.some((option) => option.kind === 'course'));
@@ -103,9 +111,15 @@ export function ProductOptions({ options, productTitle, productId }: { options: 
             const course = option.kind === 'course' && productId !== undefined;
             const date = course ? (sessions ?? []).find((s) => s.id === sessionFor(option.id)) : undefined;
             return (
-              <tr key={option.id} data-option={option.id}>
+              <tr
+                key={option.id}
+                data-option={option.id}
+                className={option.id === selected ? 'options-table__row--selected' : undefined}
+                data-option-selected={option.id === selected ? '' : undefined}
+              >
                 <th scope="row">
                   {option.name}
+                  {option.id === selected && <span className="badge options-table__selected">Selected for you</span>}
                   <span className="options-table__code">{option.code}</span>
                   {option.kind === 'course' && productId !== undefined && (
                     <CourseSessionPicker

@@ -1,9 +1,21 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { SEARCH_PLACEHOLDER } from '../../components/SearchForm.js';
 
-/** Seed §2: any unknown path shows a not-found page; other failures show "Server Error". */
+/** Seed §2: any unknown path shows a not-found page; other failures show "Server Error" (429: "Too many requests"). */
 export default function Page() {
-  const { is404 } = usePageContext();
+  const { is404, abortStatusCode, abortReason } = usePageContext();
+  if (abortStatusCode === 429) {
+    // A page that limits guesses (the certificate check, ADR 0052): say so, not "Server Error".
+    return (
+      <div className="container error-page" data-error-page="429">
+        <h1>Too many requests</h1>
+        <p>{typeof abortReason === 'string' ? abortReason : 'Please wait a while and try again.'}</p>
+        <p>
+          <a href="/">Go to the home page</a>
+        </p>
+      </div>
+    );
+  }
   if (is404) {
     return (
       <div className="container error-page" data-error-page="404">

@@ -58,6 +58,8 @@ export interface OptionView {
   /** Stock; null = unlimited. */
   qty: number | null;
   kind: OptionKind;
+  /** Learners per unit bought for `online_access` ("Online licence — 10 users" = 10); null for every other kind. */
+  seats: number | null;
   in_stock: boolean;
 }
 

@@ -191,7 +191,7 @@ export class ProductBrowseService implements OnModuleDestroy {
 }
 
 /** An option entity (a product page) or a row of findPublicOption (the option endpoint), as visitors read it. */
-function toOptionView(option: Pick<ProductOption, 'id' | 'productId' | 'name' | 'code' | 'price' | 'weight' | 'qty' | 'kind'>): OptionView {
+function toOptionView(option: Pick<ProductOption, 'id' | 'productId' | 'name' | 'code' | 'price' | 'weight' | 'qty' | 'kind' | 'seats'>): OptionView {
   return {
     id: option.id,
     product_id: option.productId,
@@ -202,6 +202,8 @@ function toOptionView(option: Pick<ProductOption, 'id' | 'productId' | 'name' | 
     weight: option.weight,
     qty: option.qty,
     kind: option.kind,
+    // PostgreSQL's driver may hand a plain-SQL integer back as it is; the entity's is a number already.
+    seats: option.seats === null || option.seats === undefined ? null : Number(option.seats),
     in_stock: inStock(option.qty),
   };
 }

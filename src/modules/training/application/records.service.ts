@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { spreadsheetRecord } from '../../../shared/csv.js';
+import { StockService } from '../../catalogue/index.js';
 import { certificateStatus } from '../domain/certificate.js';
+import { offersRefresher, refresherPath } from '../domain/refresher-reminders.js';
 import { RECORDS_STORE, type RecordsStore, type TrainingRecordRow } from './ports/records-store.port.js';
 
 /** `GET /api/account/training-records`: one completion (person × course) with its certificate's state. */
@@ -13,6 +15,11 @@ export interface TrainingRecordView {
   expires_at: string | null;
   certificate_code: string;
   status: 'valid' | 'expired' | 'revoked';
+  /**
+   * For a valid certificate expiring within 60 days: the product page with the licence's option preselected, to buy
+   * refresher seats (ADR 0052); null otherwise. Not in the CSV.
+   */
+  refresher_url: string | null;
 }
 
 export const RECORD_CSV_COLUMNS = ['name', 'email', 'course', 'completed_at', 'score', 'expires_at', 'certificate_code', 'status'] as const;
@@ -28,11 +35,19 @@ export const RECORDS_LIST_LIMIT = 2000;
  */
 @Injectable()
 export class RecordsService {
-  constructor(@Inject(RECORDS_STORE) private readonly store: RecordsStore) {}
+  constructor(
+    @Inject(RECORDS_STORE) private readonly store: RecordsStore,
+    private readonly stock: StockService,
+  ) {}
 
   async list(customerId: number, expiringWithinDays: number | null, now = new Date()): Promise<TrainingRecordView[]> {
     const rows = await this.store.forCustomer(customerId, filterOf(expiringWithinDays, now), { offset: 0, limit: RECORDS_LIST_LIMIT });
-    return rows.map((row) => toView(row, now));
+    // One catalogue read for the options of the rows due a refresher (none when nothing expires soon).
+    const options = await this.stock.describe(rows.filter((row) => offersRefresher(row, now)).map((row) => row.optionId));
+    return rows.map((row) => {
+      const option = offersRefresher(row, now) ? options.get(row.optionId) : undefined;
+      return toView(row, now, option ? refresherPath(option.productSlug, option.forSale ? option.id : null) : null);
+    });
   }
 
   /** The same rows as CSV for spreadsheets (formula-safe), header first, read in batches as written. */
@@ -41,7 +56,7 @@ export class RecordsService {
     const filter = filterOf(expiringWithinDays, now);
     for (let offset = 0; ; offset += CSV_BATCH) {
       const batch = await this.store.forCustomer(customerId, filter, { offset, limit: CSV_BATCH });
-      if (batch.length > 0) yield batch.map((row) => { const view = toView(row, now); return spreadsheetRecord(RECORD_CSV_COLUMNS.map((c) => view[c])); }).join('');
+      if (batch.length > 0) yield batch.map((row) => { const view = toView(row, now, null); return spreadsheetRecord(RECORD_CSV_COLUMNS.map((c) => view[c])); }).join('');
       if (batch.length < CSV_BATCH) return;
     }
   }
@@ -49,9 +64,10 @@ export class RecordsService {
 
 const filterOf = (days: number | null, now: Date) => ({ now, expiringBefore: days === null ? null : new Date(now.getTime() + days * DAY_MS) });
 
-function toView(row: TrainingRecordRow, now: Date): TrainingRecordView {
+function toView(row: TrainingRecordRow, now: Date, refresherUrl: string | null): TrainingRecordView {
   return {
     name: row.name, email: row.email, course: row.courseTitle, completed_at: row.completedAt.toISOString(), score: row.score,
     expires_at: row.expiresAt?.toISOString() ?? null, certificate_code: row.certificateCode, status: certificateStatus(row, now),
+    refresher_url: refresherUrl,
   };
 }

@@ -13,6 +13,7 @@ const STATUS: Record<TrainingRecordView['status'], string> = { valid: '✓ Valid
 /**
  * The buyer's training records (ADR 0047): who completed which course, when, the score, the certificate and whether
  * it is still valid — what an employer shows an inspector — with "expiring within 60 days" and a CSV of what is shown.
+ * A certificate expiring within 60 days offers "Buy refresher seats" beside its date.
  */
 export function RecordsTable({ initial }: { initial: TrainingRecordView[] }) {
   const [records, setRecords] = useState(initial);
@@ -69,7 +70,15 @@ export function RecordsTable({ initial }: { initial: TrainingRecordView[] }) {
                   <td data-label="Course">{record.course}</td>
                   <td data-label="Completed">{formatDate(record.completed_at)}</td>
                   <td data-label="Score">{record.score === null ? '—' : `${record.score}%`}</td>
-                  <td data-label="Expires">{formatDate(record.expires_at)}</td>
+                  <td data-label="Expires">
+                    {formatDate(record.expires_at)}
+                    {record.refresher_url && (
+                      // Due within 60 days (the server decides): the product page with the licence's option preselected (ADR 0052).
+                      <a className="records__refresher" href={record.refresher_url} data-record-refresher="">
+                        Buy refresher seats<span className="visually-hidden">: {record.course}, {record.name ?? record.email}</span>
+                      </a>
+                    )}
+                  </td>
                   <td data-label="Certificate" data-record-status={record.status}>
                     <a href={`/certificates/${record.certificate_code}`}>{record.certificate_code}</a> <span className="records__status">{STATUS[record.status]}</span>
                   </td>

@@ -15,7 +15,7 @@ import type { Data } from './+data.js';
  * when saved, so shown as is) and related products.
  */
 export default function Page() {
-  const { product } = useData<Data>();
+  const { product, selectedOption } = useData<Data>();
   const { user } = useShell();
   const mainCategory = product.categories[0];
   return (
@@ -83,7 +83,7 @@ export default function Page() {
 
       <section id="options" className="product-page__section" aria-labelledby="options-heading">
         <h2 id="options-heading">Options and prices</h2>
-        <ProductOptions options={product.options} productTitle={product.title} productId={product.id} />
+        <ProductOptions options={product.options} productTitle={product.title} productId={product.id} selected={selectedOption} />
       </section>
 
       {product.has_preview && (

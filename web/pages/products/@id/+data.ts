@@ -6,7 +6,8 @@ export type Data = Awaited<ReturnType<typeof data>>;
 
 /**
  * Server-only: a published product, trimmed to what the page shows. Unknown products and drafts are the
- * 404 page; `/products/{numeric id}` moves permanently to the slug's address (one URL, one canonical).
+ * 404 page; `/products/{numeric id}` moves permanently to the slug's address (one URL, one canonical). `?option={id}`
+ * preselects an option (its row is marked), as the refresher reminders link to the online licence.
  * The view is recorded by the renderer, also when the page comes from the page cache (the service batches
  * it and never fails the page).
  */
@@ -16,7 +17,11 @@ export async function data(pageContext: PageContextServer) {
   if (!product) throw render(404);
   if (id !== product.slug) throw redirect(`${productPath(product.slug)}${pageContext.urlParsed.searchOriginal ?? ''}`, 301);
   pageContext.effects.viewedProductId = product.id;
+  // `?option={id}` (a refresher link, ADR 0052) marks one of this product's options; anything else is ignored.
+  const wanted = Number(pageContext.urlParsed.search.option);
+  const selectedOption = product.options.find((o) => o.id === wanted)?.id ?? null;
   return {
+    selectedOption,
     product: {
       id: product.id,
       slug: product.slug,
@@ -35,7 +40,7 @@ export async function data(pageContext: PageContextServer) {
       categories: product.categories.map((c) => ({ slug: c.slug, name: c.name })),
       has_preview: product.has_preview,
       options: product.options.map((o) => ({
-        id: o.id, name: o.name, code: o.code, price: o.price, price_inc_vat: o.price_inc_vat, qty: o.qty, kind: o.kind, in_stock: o.in_stock,
+        id: o.id, name: o.name, code: o.code, price: o.price, price_inc_vat: o.price_inc_vat, qty: o.qty, kind: o.kind, seats: o.seats, in_stock: o.in_stock,
       })),
       related: product.related.map(toCardView),
     },

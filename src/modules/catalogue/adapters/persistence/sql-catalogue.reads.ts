@@ -302,7 +302,7 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
 
   async findPublicOption(id: number): Promise<PublicOptionRow | null> {
     const [row] = await this.query<PublicOptionRow>(
-      `select o.id, o.product_id, o.name, o.code, o.price, o.weight, o.qty, o.kind
+      `select o.id, o.product_id, o.name, o.code, o.price, o.weight, o.qty, o.kind, o.seats
        from product_options o join products p on p.id = o.product_id
        where o.id = ? and o.active and p.status = 'published'`,
       [id],

@@ -17,7 +17,7 @@ export interface ProductFilter {
 }
 
 /** An option as visitors may read it: what the option endpoint answers, before VAT and stock are worked out. */
-export type PublicOptionRow = { id: number; product_id: number } & Pick<OptionFields, 'name' | 'code' | 'price' | 'weight' | 'qty' | 'kind'>;
+export type PublicOptionRow = { id: number; product_id: number } & Pick<OptionFields, 'name' | 'code' | 'price' | 'weight' | 'qty' | 'kind' | 'seats'>;
 
 export interface ProductCardRow {
   id: number;

@@ -12,7 +12,7 @@ export class SqlRecordsStore implements RecordsStore {
   async forCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }): Promise<TrainingRecordRow[]> {
     const expiring = filter.expiringBefore !== null;
     const rows = await this.em.getConnection().execute<Row[]>(
-      `select e.id, e.name, e.email, c.course_title, c.completed_at, c.score, c.code, c.expires_at, c.revoked_at
+      `select e.id, e.name, e.email, c.course_title, c.completed_at, c.score, c.code, c.expires_at, c.revoked_at, l.option_id
        from training_licences l
        join training_enrolments e on e.licence_id = l.id and e.status = 'completed'
        join training_certificates c on c.code = e.certificate_code
@@ -27,6 +27,7 @@ export class SqlRecordsStore implements RecordsStore {
       enrolmentId: Number(row.id), name: (row.name as string | null) ?? null, email: String(row.email), courseTitle: String(row.course_title),
       completedAt: new Date(row.completed_at as string), score: row.score === null ? null : Number(row.score), certificateCode: String(row.code),
       expiresAt: row.expires_at ? new Date(row.expires_at as string) : null, revokedAt: row.revoked_at ? new Date(row.revoked_at as string) : null,
+      optionId: Number(row.option_id),
     }));
   }
 }

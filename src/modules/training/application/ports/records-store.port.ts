@@ -11,6 +11,8 @@ export interface TrainingRecordRow {
   certificateCode: string;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** The licence's option: what a refresher buys again (ADR 0052). */
+  optionId: number;
 }
 
 /** The buyer's training records (completions on their licences, with the certificate each earned), plain SQL. */
