@@ -27,6 +27,7 @@ import { Migration20261128000600PartialRefunds } from './Migration20261128000600
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
 import { Migration20261128000700CourseSessions } from './Migration20261128000700CourseSessions.js';
 import { Migration20261128000900CourseDelegates } from './Migration20261128000900CourseDelegates.js';
+import { Migration20261128001200SessionChanges } from './Migration20261128001200SessionChanges.js';
 import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
 
 /**
@@ -63,4 +64,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000700CourseSessions', class: Migration20261128000700CourseSessions },
   { name: 'Migration20261128000800TrainingAttemptAnswers', class: Migration20261128000800TrainingAttemptAnswers },
   { name: 'Migration20261128000900CourseDelegates', class: Migration20261128000900CourseDelegates },
+  { name: 'Migration20261128001200SessionChanges', class: Migration20261128001200SessionChanges },
 ];
