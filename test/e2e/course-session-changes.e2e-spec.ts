@@ -121,7 +121,7 @@ describe(`Course session changes (${databaseKind})`, () => {
     // No further bookings, and a cancelled session is not moved.
     expect((await as(ann.bearer).post('/api/basket/items', { option_id: course, session_id: session.id }).expect(422)).body.errors).toHaveProperty('session_id');
     await as(admin).post(`/api/admin/sessions/${session.id}/move`, { starts_at: at(300, 9), ends_at: at(300, 16) }).expect(409);
-    expect(await choices(ann, annPlace!.orderId)).toEqual([expect.objectContaining({ place_id: annPlace!.placeId, qty: 2, change: 'cancelled', was: session.label, now: null })]);
+    expect(await choices(ann, annPlace!.orderId)).toEqual([expect.objectContaining({ place_id: annPlace!.placeId, qty: 2, change: 'cancelled', was: session.label, now: null, open: true })]);
   });
 
   it('moves a session with the editor\'s checks, e-mailing the new date once; the places stay on it', async () => {
@@ -183,7 +183,7 @@ describe(`Course session changes (${databaseKind})`, () => {
     await waitForMail(shop, attendee, `New date: Fire Marshal Open Course, ${target.label}`);
     // Once: the place has been answered.
     await transfer(dan, danPlace!, target.id).expect(409);
-    expect(await choices(dan, danPlace!.orderId)).toEqual([]);
+    expect(await choices(dan, danPlace!.orderId)).toEqual([expect.objectContaining({ open: false, resolution: 'transferred', was: old.label, now: target.label, dates: [] })]);
 
     // A full date, a date of another course, another customer's order.
     expect((await transfer(eve, evePlace!, full.id).expect(409)).body.message).toMatch(/not enough places/);

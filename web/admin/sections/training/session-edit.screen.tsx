@@ -1,10 +1,15 @@
+import { useState } from 'react';
 import { ResourceEditor } from '../../kit/ResourceEditor.js';
+import { SessionChangesPanel } from './session-changes.panel.js';
 import { sessionFields, sessions, type Session } from './session.resource.js';
 
 /** One open-course session: its date, venue or link, capacity and notes (issue 27). */
 export function Component() {
+  // A cancel or move answers the session anew: a fresh editor shows it (the form would otherwise keep the old date).
+  const [version, setVersion] = useState(0);
   return (
     <ResourceEditor<Session>
+      key={version}
       resource={sessions}
       fields={sessionFields}
       defaults={{ capacity: '12', status: 'scheduled', online: false }}
@@ -12,11 +17,14 @@ export function Component() {
       deleteWarning={(session) => (session.places_taken > 0 ? `${session.places_taken} place(s) are taken: the session cannot be deleted.` : 'Nobody has booked it yet.')}
     >
       {(session) => (
-        <section className="admin-panel" aria-label="Places">
-          <p data-session-places="">
-            {session.places_taken} of {session.capacity} places taken; {session.places_left === 0 ? 'full' : `${session.places_left} left`}.
-          </p>
-        </section>
+        <>
+          <section className="admin-panel" aria-label="Places">
+            <p data-session-places="">
+              {session.places_taken} of {session.capacity} places taken; {session.places_left === 0 ? 'full' : `${session.places_left} left`}.
+            </p>
+          </section>
+          <SessionChangesPanel session={session} onChanged={() => setVersion((current) => current + 1)} />
+        </>
       )}
     </ResourceEditor>
   );

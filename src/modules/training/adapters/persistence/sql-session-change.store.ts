@@ -40,10 +40,9 @@ export class SqlSessionChangeStore implements SessionChangeStore {
     return row ? toPlace(row) : null;
   }
 
-  async affectedOfOrder(orderId: number): Promise<PlaceRow[]> {
+  async changedOfOrder(orderId: number): Promise<PlaceRow[]> {
     const rows = await this.query<Row>(
-      `select ${PLACE} from training_session_places p
-       where p.order_id = ? and p.released_at is null and p.change_kind is not null and p.change_resolved_at is null order by p.id`,
+      `select ${PLACE} from training_session_places p where p.order_id = ? and p.released_at is null and p.change_kind is not null order by p.id`,
       [orderId],
     );
     return rows.map(toPlace);

@@ -34,8 +34,8 @@ export interface SessionChangeStore {
   delegatesOf(placeIds: readonly number[]): Promise<DelegateContact[]>;
   /** A place of this order, locked for the buyer's choice when asked. */
   findPlace(orderId: number, placeId: number, lock: boolean): Promise<PlaceRow | null>;
-  /** The places of an order that wait for their buyer's choice (not released, not answered). */
-  affectedOfOrder(orderId: number): Promise<PlaceRow[]>;
+  /** The places of an order still held whose session was cancelled or moved (answered or not). */
+  changedOfOrder(orderId: number): Promise<PlaceRow[]>;
   /** Locks the sessions' rows in id order (a transfer touches two: no deadlock between A→B and B→A). */
   lockSessions(ids: readonly number[]): Promise<void>;
   /**

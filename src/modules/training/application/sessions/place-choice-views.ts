@@ -11,8 +11,12 @@ export interface PlaceChoiceView {
   change: SessionChangeKind;
   /** The date and place bought. */
   was: string;
-  /** The new date and place of a moved session (keeping it needs no answer); null when cancelled. */
+  /** The date and place the places are on now (moved or transferred); null while on a cancelled session. */
   now: string | null;
+  /** Whether the buyer may still choose (transfer or refund); false once answered or once a moved date has started. */
+  open: boolean;
+  /** The buyer's answer, once given (a refunded place is no longer listed: its places are released). */
+  resolution: 'transferred' | null;
   /** Upcoming scheduled dates of the same option with room for `qty`. */
   dates: PublicSessionView[];
 }

@@ -30,9 +30,13 @@ export class PlaceChoiceService {
     private readonly transactions: Transactions,
   ) {}
 
-  /** `/account/orders/{id}`: the order's places waiting for a choice, each with the dates it may move to. */
+  /**
+   * `/account/orders/{id}`: the order's places whose session was cancelled or moved — those waiting for a choice with
+   * the dates they may move to, and those answered or kept with the date they are on now (the order line's label is
+   * the invoice's snapshot, so the page says the new date here).
+   */
   async forOrder(customerId: number, orderId: number, now = new Date()): Promise<PlaceChoiceView[]> {
-    const places = (await this.changes.affectedOfOrder(orderId)).filter((place) => place.customerId === customerId);
+    const places = (await this.changes.changedOfOrder(orderId)).filter((place) => place.customerId === customerId);
     if (places.length === 0) return [];
     const sessions = await this.sessions.findMany([...new Set(places.map((place) => place.sessionId))]);
     const options = await this.stock.describe([...new Set([...sessions.values()].map((session) => session.optionId))]);
@@ -40,14 +44,15 @@ export class PlaceChoiceService {
     const views: PlaceChoiceView[] = [];
     for (const place of places) {
       const session = sessions.get(place.sessionId);
-      if (!session || !choiceOpen(place, session, now)) continue;
-      if (!upcoming.has(session.productId)) upcoming.set(session.productId, await this.sessions.upcomingOfProduct(session.productId, now));
-      const dates = upcoming.get(session.productId)!.filter((candidate) => transferRefusal(session, candidate, place.qty, now) === null);
+      if (!session) continue;
+      const open = choiceOpen(place, session, now);
+      if (open && !upcoming.has(session.productId)) upcoming.set(session.productId, await this.sessions.upcomingOfProduct(session.productId, now));
+      const dates = open ? upcoming.get(session.productId)!.filter((candidate) => transferRefusal(session, candidate, place.qty, now) === null) : [];
       const option = options.get(session.optionId);
       views.push({
         place_id: place.id, order_line_id: place.orderLineId, qty: place.qty, course: option ? `${option.productTitle} — ${option.name}` : 'Open course',
         change: place.changeKind!, was: place.changeFromLabel ?? sessionLabel(session), now: session.status === 'cancelled' ? null : sessionLabel(session),
-        dates: dates.map(toPublicSessionView),
+        open, resolution: place.changeResolution === 'transferred' ? 'transferred' : null, dates: dates.map(toPublicSessionView),
       });
     }
     return views;
