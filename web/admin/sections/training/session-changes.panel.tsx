@@ -7,8 +7,9 @@ import { formFailure } from '../../../lib/form-errors.js';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
 import { useNotify } from '../../kit/notifications.js';
 import { sessions, type Session } from './session.resource.js';
+import './session-changes.css';
 
-const LOOK = { section: 'admin-form__section', fields: 'admin-form__fields' };
+const LOOK = { section: 'admin-form__section', fields: 'session-changes__fields' };
 
 const MOVE_FIELDS: readonly FieldSpec[] = [
   { name: 'starts_at', label: 'New start', kind: 'datetime', required: true },
@@ -19,7 +20,7 @@ const MOVE_FIELDS: readonly FieldSpec[] = [
 ];
 
 const CANCEL_FIELDS: readonly FieldSpec[] = [
-  { name: 'reason', label: 'Reason (optional)', kind: 'textarea', nullable: true, maxLength: 1000, hint: 'Told to the delegates and the buyers in the e-mail.' },
+  { name: 'reason', label: 'Reason', kind: 'textarea', nullable: true, maxLength: 1000, hint: 'Told to the delegates and the buyers in the e-mail.' },
 ];
 
 /**
