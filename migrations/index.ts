@@ -23,13 +23,14 @@ import { Migration20261128000050OptionSeats } from './Migration20261128000050Opt
 import { Migration20261128000100CreateTrainingLicences } from './Migration20261128000100CreateTrainingLicences.js';
 import { Migration20261128000200TrainingCourses } from './Migration20261128000200TrainingCourses.js';
 import { Migration20261128000300AfterSale } from './Migration20261128000300AfterSale.js';
-import { Migration20261128000600PartialRefunds } from './Migration20261128000600PartialRefunds.js';
 import { Migration20261128000500StaffRoles } from './Migration20261128000500StaffRoles.js';
+import { Migration20261128000600PartialRefunds } from './Migration20261128000600PartialRefunds.js';
 import { Migration20261128000700CourseSessions } from './Migration20261128000700CourseSessions.js';
+import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
 import { Migration20261128000900CourseDelegates } from './Migration20261128000900CourseDelegates.js';
+import { Migration20261128001200SessionChanges } from './Migration20261128001200SessionChanges.js';
 import { Migration20261128001300CourseWaitingList } from './Migration20261128001300CourseWaitingList.js';
 import { Migration20261128001400RefresherReminders } from './Migration20261128001400RefresherReminders.js';
-import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -65,6 +66,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000700CourseSessions', class: Migration20261128000700CourseSessions },
   { name: 'Migration20261128000800TrainingAttemptAnswers', class: Migration20261128000800TrainingAttemptAnswers },
   { name: 'Migration20261128000900CourseDelegates', class: Migration20261128000900CourseDelegates },
+  { name: 'Migration20261128001200SessionChanges', class: Migration20261128001200SessionChanges },
   { name: 'Migration20261128001300CourseWaitingList', class: Migration20261128001300CourseWaitingList },
   { name: 'Migration20261128001400RefresherReminders', class: Migration20261128001400RefresherReminders },
 ];

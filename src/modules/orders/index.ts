@@ -20,6 +20,8 @@ export type { DeliveryTypeView } from './application/delivery-type.service.js';
 export { OrderTransitionSubscribers, type OrderTransitionEvent, type OrderTransitionHandler } from './application/order-transition-subscribers.js';
 export { OrderProcess } from './application/order-process.service.js';
 export { PaymentTimeout } from './application/payment-timeout.job.js';
+// A refund another module grants the customer (a cancelled or moved course session; ADR 0050).
+export { CustomerRefunds, type CustomerRefundView } from './application/customer-refund.service.js';
 // Checkout in-process (test fixtures), the reference delivery types (db:seed), and the operators' commands.
 export { CheckoutService, type CheckoutInput, type PlacedOrder } from './application/checkout.service.js';
 export { DeliveryTypeService } from './application/delivery-type.service.js';

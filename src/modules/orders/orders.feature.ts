@@ -9,6 +9,7 @@ import { MikroOrmOrderRepository } from './adapters/persistence/mikro-orm-order.
 import { SqlDocumentCounterStore } from './adapters/persistence/sql-document-counter.store.js';
 import { SqlOrderRefundStore } from './adapters/persistence/sql-order-refund.store.js';
 import { OrderRefundService } from './application/order-refund.service.js';
+import { CustomerRefunds } from './application/customer-refund.service.js';
 import { ORDER_REFUND_STORE } from './application/ports/order-refund-store.port.js';
 import { PdfkitVatDocumentRenderer } from './adapters/documents/pdfkit-vat-document.renderer.js';
 import { InvoiceService } from './application/invoice.service.js';
@@ -35,7 +36,7 @@ export const ordersFeature: FeatureSlice = {
   imports: [CatalogueModule, IdentityModule], // StockService.giveBack; customers' e-mails for staff
   controllers: [OrdersController, AdminOrdersController],
   providers: [
-    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService, OrderRefundService,
+    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService, OrderRefundService, CustomerRefunds,
     // The order's persistence by use (ADR 0036): the aggregate, the read side, card-payment look-ups and locks, counters.
     { provide: ORDER_REPOSITORY, useClass: MikroOrmOrderRepository },
     { provide: ORDER_READS, useClass: MikroOrmOrderReads },
@@ -44,6 +45,6 @@ export const ordersFeature: FeatureSlice = {
     { provide: ORDER_REFUND_STORE, useClass: SqlOrderRefundStore },
     { provide: VAT_DOCUMENT_RENDERER, useClass: PdfkitVatDocumentRenderer },
   ],
-  exports: [OrderService, OrderAdminService, OrderProcess, OrderTransitionSubscribers, PaymentTimeout, InvoiceService],
+  exports: [OrderService, OrderAdminService, OrderProcess, OrderTransitionSubscribers, PaymentTimeout, InvoiceService, CustomerRefunds],
   entities: [OrderSchema, OrderLineSchema, OrderHistoryEntrySchema, OrderPaymentSchema],
 };

@@ -11,11 +11,13 @@ import { LearnerService } from './application/learner.service.js';
 import { CertificateService } from './application/certificate.service.js';
 import { LearningService } from './application/learning.service.js';
 import { RecordsService } from './application/records.service.js';
+import { PlaceChoiceService } from './application/sessions/place-choice.service.js';
 
 export { TrainingModule } from './training.module.js';
 export { SessionDemoSeeder } from './application/sessions/session-demo.seeder.js';
 export type { PublicSessionView, AdminSessionView, CourseOptionView } from './application/sessions/session-views.js';
 export type { WaitingEntryView } from './application/sessions/waiting-list.service.js';
+export type { PlaceChoiceView, PlaceChosenView } from './application/sessions/place-choice-views.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
 export type { EnrolmentStatus } from './domain/licence-rules.js';
 export { CourseService, type CourseForLearning } from './application/course.service.js';
@@ -37,14 +39,18 @@ interface TrainingPageServices {
   records: Pick<RecordsService, 'list'>;
   /** `/certificates/{code}`: the public verification panel. */
   certificates: Pick<CertificateService, 'verify'>;
+  /** `/account/orders/{id}`: places of the order whose session staff cancelled or moved, with the dates to choose from. */
+  sessionChanges: Pick<PlaceChoiceService, 'forOrder'>;
 }
 
 export const trainingShopModule = shopModule({
   module: TrainingModule,
   entities: trainingFeatures.flatMap((f) => f.entities),
   pageServices: {
-    inject: [LicenceService, LearnerService, CertificateService, LearningService, RecordsService],
-    build: (licences: LicenceService, learning: LearnerService, certificates: CertificateService, player: LearningService, records: RecordsService): TrainingPageServices =>
-      ({ licences, learning, certificates, player, records }),
+    inject: [LicenceService, LearnerService, CertificateService, LearningService, RecordsService, PlaceChoiceService],
+    build: (
+      licences: LicenceService, learning: LearnerService, certificates: CertificateService, player: LearningService, records: RecordsService,
+      sessionChanges: PlaceChoiceService,
+    ): TrainingPageServices => ({ licences, learning, certificates, player, records, sessionChanges }),
   },
 });

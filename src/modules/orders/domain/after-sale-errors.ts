@@ -20,3 +20,10 @@ export class OrderNotRefundableError extends DomainError {
     super('conflict', `Order ${number} cannot be refunded: it is ${status.replace('_', ' ')}.`);
   }
 }
+
+/** 409: a refund granted to the customer (ADR 0050) for lines refunded already (a retried request refunds nothing twice). */
+export class LinesRefundedAlreadyError extends DomainError {
+  constructor(number: string) {
+    super('conflict', `Order ${number}: those lines are refunded already.`);
+  }
+}

@@ -34,6 +34,11 @@ const ALLOWED: Array<[OrderStatus, OrderChange, TransitionActor]> = [
   ['processing', 'refunded_in_part', 'staff'],
   ['dispatched', 'refunded_in_part', 'staff'],
   ['completed', 'refunded_in_part', 'staff'],
+  // Issue 27: a refund the customer is granted (a cancelled or moved course session, ADR 0050), never asked at will.
+  ['paid', 'refunded', 'customer'],
+  ['processing', 'refunded', 'customer'],
+  ['dispatched', 'refunded', 'customer'],
+  ['completed', 'refunded', 'customer'],
   ['cancelled', 'noted', 'payment'],
 ];
 
@@ -122,11 +127,12 @@ describe('the order process', () => {
     expect(() => checkTransition('processing', 'dispatched', 'staff', physical)).toThrow(/tracking number/);
   });
 
-  it('refunds lines of paid or fulfilled orders only, by staff only (ADR 0045)', () => {
+  it('refunds lines of paid or fulfilled orders only, by staff or a refund granted to the customer (ADR 0045, 0050)', () => {
     for (const from of ['pending_payment', 'awaiting_payment', 'cancelled', 'refunded'] as const) {
-      expect(() => checkTransition(from, 'refunded_in_part', 'staff', physical)).toThrow(TransitionRefusedError);
+      for (const actor of ['staff', 'customer'] as const) expect(() => checkTransition(from, 'refunded_in_part', actor, physical)).toThrow(TransitionRefusedError);
     }
-    expect(() => checkTransition('paid', 'refunded_in_part', 'customer', physical)).toThrow(TransitionRefusedError);
+    expect(checkTransition('paid', 'refunded_in_part', 'customer', physical).to).toBe('refunded_in_part');
+    for (const actor of ['payment', 'system'] as const) expect(() => checkTransition('paid', 'refunded_in_part', actor, physical)).toThrow(TransitionRefusedError);
     expect(refundable('paid') && refundable('completed') && !refundable('awaiting_payment') && !refundable('refunded')).toBe(true);
   });
 

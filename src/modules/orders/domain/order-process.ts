@@ -89,8 +89,12 @@ const PHYSICAL_NOT_DISPATCHED = (facts: TransitionFacts) =>
   facts.hasPhysicalLines ? 'An order with physical goods is completed after it has been dispatched.' : null;
 const CREDIT_NOTE: TransitionEffects['issues'] = { series: 'credit_note', mail: 'credit_note' };
 const REFUND_BEFORE_DISPATCH: TransitionEffects = { givesBackStock: true, issues: CREDIT_NOTE };
-/** Staff refund chosen lines (and the delivery) of a paid or fulfilled order; it keeps its status (ADR 0045). */
-const REFUNDED_IN_PART: TransitionRule = { to: 'refunded_in_part', by: ['staff'], effects: { issues: CREDIT_NOTE } };
+/**
+ * Staff refund chosen lines (and the delivery) of a paid or fulfilled order; it keeps its status (ADR 0045). The
+ * customer only through a refund another module grants (a cancelled or moved course session, ADR 0050): no endpoint
+ * lets a customer ask for one at will.
+ */
+const REFUNDED_IN_PART: TransitionRule = { to: 'refunded_in_part', by: ['staff', 'customer'], effects: { issues: CREDIT_NOTE } };
 /** A payment (or its failure, or a part of it) noted in the history; the order stays as it is. */
 const PAYMENT_NOTED: TransitionRule = { to: 'noted', by: ['payment'], effects: {} };
 /** BACS payments covering an order on account that staff already moved on: it is paid, its status stays. */
@@ -141,7 +145,7 @@ export const ORDER_PROCESS: Readonly<Record<OrderStatus, readonly TransitionRule
   paid: [
     { to: 'processing', by: ['staff'], effects: {} },
     { to: 'completed', by: ['staff'], guard: PHYSICAL_NOT_DISPATCHED, effects: {} },
-    { to: 'refunded', by: ['staff'], effects: REFUND_BEFORE_DISPATCH },
+    { to: 'refunded', by: ['staff', 'customer'], effects: REFUND_BEFORE_DISPATCH },
     REFUNDED_IN_PART,
   ],
   processing: [
@@ -151,7 +155,7 @@ export const ORDER_PROCESS: Readonly<Record<OrderStatus, readonly TransitionRule
       guard: (facts) => (facts.trackingNumber ? null : 'Give the tracking number of the parcel to mark the order dispatched.'),
       effects: { mail: 'dispatched' },
     },
-    { to: 'refunded', by: ['staff'], effects: REFUND_BEFORE_DISPATCH },
+    { to: 'refunded', by: ['staff', 'customer'], effects: REFUND_BEFORE_DISPATCH },
     REFUNDED_IN_PART,
     PAYMENT_NOTED,
     PAID_IN_FULL_LATE,
@@ -159,13 +163,13 @@ export const ORDER_PROCESS: Readonly<Record<OrderStatus, readonly TransitionRule
   // Dispatched goods have left the warehouse: a refund does not put them back in stock (staff restock returns by hand).
   dispatched: [
     { to: 'completed', by: ['staff'], effects: {} },
-    { to: 'refunded', by: ['staff'], effects: { issues: CREDIT_NOTE } },
+    { to: 'refunded', by: ['staff', 'customer'], effects: { issues: CREDIT_NOTE } },
     REFUNDED_IN_PART,
     PAYMENT_NOTED,
     PAID_IN_FULL_LATE,
   ],
   // Issue 28: a completed order may be refunded too (goods returned after delivery, a course not wanted).
-  completed: [{ to: 'refunded', by: ['staff'], effects: { issues: CREDIT_NOTE } }, REFUNDED_IN_PART, PAYMENT_NOTED, PAID_IN_FULL_LATE],
+  completed: [{ to: 'refunded', by: ['staff', 'customer'], effects: { issues: CREDIT_NOTE } }, REFUNDED_IN_PART, PAYMENT_NOTED, PAID_IN_FULL_LATE],
   // A payment after the time-out cancelled the order is noted, not believed: the stock may be sold again, so staff refund it.
   cancelled: [PAYMENT_NOTED],
   refunded: [],

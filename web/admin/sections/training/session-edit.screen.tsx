@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { resourceApi } from '../../api/admin-api.js';
 import { ResourceEditor } from '../../kit/ResourceEditor.js';
+import { SessionChangesPanel } from './session-changes.panel.js';
 import { LoadError, Loading } from '../../kit/states.js';
 import { sessions, useCourseOptions, withCourseOptions, type Session } from './session.resource.js';
 
@@ -12,6 +13,8 @@ import { sessions, useCourseOptions, withCourseOptions, type Session } from './s
  */
 export function Component() {
   const { id } = useParams();
+  // A cancel or move answers the session anew: a fresh editor shows it (the form would otherwise keep the old date).
+  const [version, setVersion] = useState(0);
   const [searchParams] = useSearchParams();
   const options = useCourseOptions();
   // The same query as the editor's: an existing session's course is shown even when it is no longer for sale.
@@ -29,6 +32,7 @@ export function Component() {
   if (!fields || (id !== undefined && existing.isPending)) return <Loading />;
   return (
     <ResourceEditor<Session>
+      key={version}
       resource={sessions}
       fields={fields}
       defaults={defaults}
@@ -36,11 +40,14 @@ export function Component() {
       deleteWarning={(session) => (session.places_taken > 0 ? `${session.places_taken} place(s) are taken: the session cannot be deleted.` : 'Nobody has booked it yet.')}
     >
       {(session) => (
-        <section className="admin-panel" aria-label="Places">
-          <p data-session-places="">
-            {session.places_taken} of {session.capacity} places taken; {session.places_left === 0 ? 'full' : `${session.places_left} left`}.
-          </p>
-        </section>
+        <>
+          <section className="admin-panel" aria-label="Places">
+            <p data-session-places="">
+              {session.places_taken} of {session.capacity} places taken; {session.places_left === 0 ? 'full' : `${session.places_left} left`}.
+            </p>
+          </section>
+          <SessionChangesPanel session={session} onChanged={() => setVersion((current) => current + 1)} />
+        </>
       )}
     </ResourceEditor>
   );

@@ -5,6 +5,7 @@ import { AccountNav } from '../../../../components/AccountNav.js';
 import { Notice } from '../../../../components/Notice.js';
 import { OrderSummary } from '../../../../components/orders/OrderSummary.js';
 import { UnpaidOrderActions } from '../../../../components/orders/UnpaidOrderActions.js';
+import { SessionChangeChoice } from '../../../../components/course/SessionChangeChoice.js';
 import { errorBodyOf } from '../../../../lib/api.js';
 import { basketApi, itemCount } from '../../../../lib/basket.js';
 import { formatDateTime } from '../../../../lib/format.js';
@@ -66,7 +67,7 @@ function Delivery({ order }: { order: OrderView }) {
 
 /** `/account/orders/{id}`: one of the customer's orders with its documents, delivery, history, and "Buy again". */
 export default function Page() {
-  const { order } = useData<Data>();
+  const { order, sessionChanges } = useData<Data>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BuyAgainResult | null>(null);
   const seq = useRef(0);
@@ -101,6 +102,7 @@ export default function Page() {
         </p>
       ) : null}
       <UnpaidOrderActions order={order} />
+      <SessionChangeChoice orderId={order.id} places={sessionChanges} />
 
       <div className="order-page__actions" data-order-actions="">
         {order.invoice ? (
