@@ -11,10 +11,13 @@ import { LearnerService } from './application/learner.service.js';
 import { CertificateService } from './application/certificate.service.js';
 import { LearningService } from './application/learning.service.js';
 import { RecordsService } from './application/records.service.js';
+import { DelegateService } from './application/delegates/delegate.service.js';
 
 export { TrainingModule } from './training.module.js';
 export { SessionDemoSeeder } from './application/sessions/session-demo.seeder.js';
 export type { PublicSessionView, AdminSessionView } from './application/sessions/session-views.js';
+export type { OrderDelegatesView, CourseDelegatesView, OrderPlaceView } from './application/delegates/delegate-views.js';
+export { DelegateReminders, DELEGATE_REMINDERS_JOB } from './application/delegates/delegate-reminders.job.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
 export type { EnrolmentStatus } from './domain/licence-rules.js';
 export { CourseService, type CourseForLearning } from './application/course.service.js';
@@ -36,14 +39,17 @@ interface TrainingPageServices {
   records: Pick<RecordsService, 'list'>;
   /** `/certificates/{code}`: the public verification panel. */
   certificates: Pick<CertificateService, 'verify'>;
+  /** `/account/orders/{id}`: the Delegates section of an open-course order (NotFound for anybody else's order). */
+  delegates: Pick<DelegateService, 'forCustomer'>;
 }
 
 export const trainingShopModule = shopModule({
   module: TrainingModule,
   entities: trainingFeatures.flatMap((f) => f.entities),
   pageServices: {
-    inject: [LicenceService, LearnerService, CertificateService, LearningService, RecordsService],
-    build: (licences: LicenceService, learning: LearnerService, certificates: CertificateService, player: LearningService, records: RecordsService): TrainingPageServices =>
-      ({ licences, learning, certificates, player, records }),
+    inject: [LicenceService, LearnerService, CertificateService, LearningService, RecordsService, DelegateService],
+    build: (
+      licences: LicenceService, learning: LearnerService, certificates: CertificateService, player: LearningService, records: RecordsService, delegates: DelegateService,
+    ): TrainingPageServices => ({ licences, learning, certificates, player, records, delegates }),
   },
 });

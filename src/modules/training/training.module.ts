@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { moduleOf, type FeatureSlice } from '../../platform/feature-slice.js';
 import { licencesFeature } from './licences.feature.js';
 import { sessionsFeature } from './sessions.feature.js';
+import { delegatesFeature } from './delegates.feature.js';
 import { certificatesFeature } from './certificates.feature.js';
 import { coursesFeature } from './courses.feature.js';
 import { learningFeature } from './learning.feature.js';
@@ -11,7 +12,7 @@ import { recordsFeature } from './records.feature.js';
  * The training module's slices (issue 26, product.md "Training module"): licences and learners, course content,
  * learning (player, watched time, assessment), certificates. Each arrives as a `*.feature.ts` slice listed here.
  */
-export const trainingFeatures: FeatureSlice[] = [licencesFeature, coursesFeature, certificatesFeature, learningFeature, recordsFeature, sessionsFeature];
+export const trainingFeatures: FeatureSlice[] = [licencesFeature, coursesFeature, certificatesFeature, learningFeature, recordsFeature, sessionsFeature, delegatesFeature];
 
 @Module(moduleOf(trainingFeatures))
 export class TrainingModule {}
