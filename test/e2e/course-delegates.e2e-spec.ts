@@ -174,6 +174,12 @@ describe(`Course delegates (${databaseKind})`, () => {
     expect(Object.keys(await refused([good('A'), { ...good('B'), session_id: 999_999 }]))).toEqual(['places[1].session_id']);
     expect(Object.keys(await refused([good('A'), { ...good('B'), session_id: String(date.id) }]))).toEqual(['places[1].session_id']);
     expect(await shop.sql('select count(*)::int as count from training_delegates d join training_session_places p on p.id = d.place_id where p.order_id = ?', [orderId])).toEqual([{ count: 0 }]);
+
+    // A place may stay unnamed for now (a blank pair), but a named delegate is replaced, not emptied.
+    const first = good('Ada First');
+    await as(buyer.bearer).put(`/api/orders/${orderId}/delegates`, { places: [first, { session_id: date.id, name: '', email: '' }] }).expect(200);
+    expect((await as(buyer.bearer).get(`/api/orders/${orderId}`).expect(200)).body.places.map((place: { name: string | null }) => place.name)).toEqual(['Ada First', null]);
+    expect(Object.keys(await refused([{ session_id: date.id, name: '', email: '' }, good('B')]))).toEqual(['places[0].name', 'places[0].email']);
   });
 
   it('settles a session\'s delegates from 00:00 UK time on its day (409), and names nobody on an unpaid or cancelled order (409)', async () => {

@@ -50,6 +50,16 @@ describe('open-course delegate rules (ADR 0048)', () => {
     expect(bad.writes).toEqual([]);
   });
 
+  it('leaves a seat nobody is named on unnamed when its entry is blank, but does not empty a named one', () => {
+    expect(planDelegates([seat(), seat({ seatNo: 2 })], [{ session_id: 10, name: 'A', email: 'a@acme.co.uk' }, { session_id: 10, name: ' ', email: '' }])).toEqual({
+      problems: {}, locked: [], writes: [{ placeId: 1, seatNo: 1, name: 'A', email: 'a@acme.co.uk' }],
+    });
+    expect(planDelegates([seat({ current: { name: 'A', email: 'a@acme.co.uk' } })], [{ session_id: 10, name: '', email: '' }]).problems).toEqual({
+      'places[0].name': ['A delegate cannot be removed: enter who goes instead.'],
+      'places[0].email': ["Enter the delegate's e-mail address: the joining instructions go there."],
+    });
+  });
+
   it('lets a locked seat through only unchanged (or blank where nobody is named), and names its session', () => {
     const locked = seat({ locked: true, current: { name: 'Sam Smith', email: 'sam@acme.co.uk' } });
     expect(planDelegates([locked], [{ session_id: 10, name: 'Sam Smith', email: 'sam@acme.co.uk' }])).toEqual({ problems: {}, locked: [], writes: [] });

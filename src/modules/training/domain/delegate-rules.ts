@@ -75,9 +75,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /**
  * Matches a request's entries to the order's seats and checks them. One entry per seat: the entries of a session
- * fill its seats in order (the order line's places, seat 1, 2, …). Decision (ADR 0048): every seat is listed, the
+ * fill its seats in order (the order line's places, seat 1, 2, …). Decisions (ADR 0048): every seat is listed, the
  * locked ones too — an entry for a locked seat must repeat what is named (or stay blank where nobody is), so a
- * buyer with two courses can still change the later one after the first's deadline.
+ * buyer with two courses can still change the later one after the first's deadline; an entry with neither name nor
+ * e-mail leaves a seat nobody is named on unnamed (the buyer may not know everyone yet), but does not empty a
+ * named seat.
  */
 export function planDelegates(seats: readonly DelegateSeat[], entries: readonly DelegateEntry[]): DelegatePlan {
   const plan: DelegatePlan = { problems: {}, locked: [], writes: [] };
@@ -115,7 +117,9 @@ export function planDelegates(seats: readonly DelegateSeat[], entries: readonly 
         if (!unchanged && !plan.locked.includes(seat.label)) plan.locked.push(seat.label);
         return;
       }
-      if (name === '') add(`places[${index}].name`, 'Enter the delegate\'s name.');
+      // A place nobody is named on yet may stay so (the buyer may not know everyone yet); a named one is replaced, not emptied.
+      if (name === '' && email === '' && !seat.current) return;
+      if (name === '') add(`places[${index}].name`, seat.current && email === '' ? 'A delegate cannot be removed: enter who goes instead.' : 'Enter the delegate\'s name.');
       else if (name.length > DELEGATE_NAME_MAX_LENGTH) add(`places[${index}].name`, `A name may have at most ${DELEGATE_NAME_MAX_LENGTH} characters.`);
       const problem = emailProblem(email);
       if (problem) add(`places[${index}].email`, email === '' ? 'Enter the delegate\'s e-mail address: the joining instructions go there.' : problem);

@@ -27,7 +27,9 @@ export interface OrderDelegatesView {
 /** One order line's places on one session. */
 export interface CourseDelegatesView {
   line_id: number;
+  /** The product's title and the option bought ("Open course — 1 place"), as the order line has them. */
   title: string;
+  option_name: string;
   session: { id: number; label: string; starts_at: string; ends_at: string; venue: string | null; online: boolean; cancelled: boolean };
   /** Until when (exclusive, ISO) the delegates may be changed: 00:00 UK time on the session's day. */
   change_until: string;

@@ -56,6 +56,7 @@ export class DelegateService implements OnModuleInit {
       courses: places.map((place): CourseDelegatesView => ({
         line_id: place.orderLineId,
         title: order.lines.find((line) => line.id === place.orderLineId)?.title ?? 'Course',
+        option_name: order.lines.find((line) => line.id === place.orderLineId)?.option_name ?? '',
         session: sessionSummary(place.session, sessionLabel(place.session)),
         change_until: delegateChangeDeadline(place.session.startsAt).toISOString(),
         changeable: closed === null && delegatesChangeable(place.session, now),

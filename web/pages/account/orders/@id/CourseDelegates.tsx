@@ -35,20 +35,24 @@ export function CourseDelegates({ initial }: { initial: OrderDelegatesView }) {
   if (view.courses.length === 0) return null;
 
   const fieldId = (index: number, field: 'name' | 'email') => `${id}-place-${index}-${field}`;
+  // Each course's first entry: the seats of the courses before it.
+  const firsts = view.courses.map((_, at) => view.courses.slice(0, at).reduce((sum, course) => sum + course.seats.length, 0));
+  // The summary names a field as the form labels it, with its session: "Place 2 e-mail (Mon 14 Dec 2026, …)".
   const fieldIds: Record<string, string> = {};
   const fieldLabels: Record<string, string> = {};
-  entries.forEach((_, index) => {
-    for (const field of ['name', 'email'] as const) {
-      fieldIds[`places[${index}].${field}`] = fieldId(index, field);
-      fieldLabels[`places[${index}].${field}`] = `Delegate ${index + 1} ${field === 'name' ? 'name' : 'e-mail'}`;
-    }
+  view.courses.forEach((course, at) => {
+    course.seats.forEach((_, offset) => {
+      const index = firsts[at]! + offset;
+      for (const field of ['name', 'email'] as const) {
+        fieldIds[`places[${index}].${field}`] = fieldId(index, field);
+        fieldLabels[`places[${index}].${field}`] = `Place ${offset + 1} ${field === 'name' ? 'name' : 'e-mail'} (${course.session.label})`;
+      }
+    });
   });
   const editable = view.closed_reason === null && view.courses.some((course) => course.changeable);
   const update = (index: number, field: 'name' | 'email', value: string) =>
     setEntries((current) => current.map((entry, at) => (at === index ? { ...entry, [field]: value } : entry)));
 
-  // Each course's first entry: the seats of the courses before it.
-  const firsts = view.courses.map((_, at) => view.courses.slice(0, at).reduce((sum, course) => sum + course.seats.length, 0));
   const sections = view.courses.map((course, at) => (
     <CourseSeats key={`${course.line_id}-${course.session.id}`} course={course} first={firsts[at]!} entries={entries} form={form} fieldId={fieldId} update={update} />
   ));
@@ -116,7 +120,10 @@ function CourseSeats({ course, first, entries, form, fieldId, update }: CourseSe
     <fieldset className="course-delegates__course" data-delegates-session={session.id}>
       <legend className="course-delegates__legend">
         <span className="course-delegates__title">{course.title}</span>
-        <span className="course-delegates__when">{session.label}</span>
+        <span className="course-delegates__when">
+          {course.option_name ? `${course.option_name}: ` : ''}
+          {session.label}
+        </span>
       </legend>
       <p className="field__hint course-delegates__deadline">
         {session.cancelled
