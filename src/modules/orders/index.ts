@@ -19,6 +19,10 @@ export type { DeliveryTypeView } from './application/delivery-type.service.js';
 // the entry point and payment time-out the tests drive.
 export { OrderTransitionSubscribers, type OrderTransitionEvent, type OrderTransitionHandler } from './application/order-transition-subscribers.js';
 export { OrderProcess } from './application/order-process.service.js';
+// Fields other modules add to the customer's order view (training's `places`, ADR 0048), and the customer's own order
+// (NotFound for anybody else's) that they check ownership with.
+export { OrderViewAddons, type OrderViewAddon, type OrderViewAddonContext } from './application/order-view-addons.js';
+export { OrderService } from './application/order.service.js';
 export { PaymentTimeout } from './application/payment-timeout.job.js';
 // A refund another module grants the customer (a cancelled or moved course session; ADR 0050).
 export { CustomerRefunds, type CustomerRefundView } from './application/customer-refund.service.js';

@@ -20,6 +20,7 @@ import { OrderProcess } from './application/order-process.service.js';
 import { OrderTransitionSubscribers } from './application/order-transition-subscribers.js';
 import { PaymentTimeout } from './application/payment-timeout.job.js';
 import { OrderService } from './application/order.service.js';
+import { OrderViewAddons } from './application/order-view-addons.js';
 import { CARD_ORDER_STORE } from './application/ports/card-order-store.port.js';
 import { DOCUMENT_COUNTER_STORE } from './application/ports/document-counter-store.port.js';
 import { ORDER_READS } from './application/ports/order-reads.port.js';
@@ -36,7 +37,7 @@ export const ordersFeature: FeatureSlice = {
   imports: [CatalogueModule, IdentityModule], // StockService.giveBack; customers' e-mails for staff
   controllers: [OrdersController, AdminOrdersController],
   providers: [
-    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService, OrderRefundService, CustomerRefunds,
+    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService, OrderRefundService, CustomerRefunds, OrderViewAddons,
     // The order's persistence by use (ADR 0036): the aggregate, the read side, card-payment look-ups and locks, counters.
     { provide: ORDER_REPOSITORY, useClass: MikroOrmOrderRepository },
     { provide: ORDER_READS, useClass: MikroOrmOrderReads },
@@ -45,6 +46,6 @@ export const ordersFeature: FeatureSlice = {
     { provide: ORDER_REFUND_STORE, useClass: SqlOrderRefundStore },
     { provide: VAT_DOCUMENT_RENDERER, useClass: PdfkitVatDocumentRenderer },
   ],
-  exports: [OrderService, OrderAdminService, OrderProcess, OrderTransitionSubscribers, PaymentTimeout, InvoiceService, CustomerRefunds],
+  exports: [OrderService, OrderAdminService, OrderProcess, OrderTransitionSubscribers, PaymentTimeout, InvoiceService, CustomerRefunds, OrderViewAddons],
   entities: [OrderSchema, OrderLineSchema, OrderHistoryEntrySchema, OrderPaymentSchema],
 };

@@ -12,12 +12,15 @@ import { CertificateService } from './application/certificate.service.js';
 import { LearningService } from './application/learning.service.js';
 import { RecordsService } from './application/records.service.js';
 import { PlaceChoiceService } from './application/sessions/place-choice.service.js';
+import { DelegateService } from './application/delegates/delegate.service.js';
 
 export { TrainingModule } from './training.module.js';
 export { SessionDemoSeeder } from './application/sessions/session-demo.seeder.js';
 export type { PublicSessionView, AdminSessionView, CourseOptionView } from './application/sessions/session-views.js';
 export type { WaitingEntryView } from './application/sessions/waiting-list.service.js';
 export type { PlaceChoiceView, PlaceChosenView } from './application/sessions/place-choice-views.js';
+export type { OrderDelegatesView, CourseDelegatesView, OrderPlaceView } from './application/delegates/delegate-views.js';
+export { DelegateReminders, DELEGATE_REMINDERS_JOB } from './application/delegates/delegate-reminders.job.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
 export type { EnrolmentStatus } from './domain/licence-rules.js';
 export { CourseService, type CourseForLearning } from './application/course.service.js';
@@ -41,16 +44,18 @@ interface TrainingPageServices {
   certificates: Pick<CertificateService, 'verify'>;
   /** `/account/orders/{id}`: places of the order whose session staff cancelled or moved, with the dates to choose from. */
   sessionChanges: Pick<PlaceChoiceService, 'forOrder'>;
+  /** `/account/orders/{id}`: the Delegates section of an open-course order (NotFound for anybody else's order). */
+  delegates: Pick<DelegateService, 'forCustomer'>;
 }
 
 export const trainingShopModule = shopModule({
   module: TrainingModule,
   entities: trainingFeatures.flatMap((f) => f.entities),
   pageServices: {
-    inject: [LicenceService, LearnerService, CertificateService, LearningService, RecordsService, PlaceChoiceService],
+    inject: [LicenceService, LearnerService, CertificateService, LearningService, RecordsService, PlaceChoiceService, DelegateService],
     build: (
       licences: LicenceService, learning: LearnerService, certificates: CertificateService, player: LearningService, records: RecordsService,
-      sessionChanges: PlaceChoiceService,
-    ): TrainingPageServices => ({ licences, learning, certificates, player, records, sessionChanges }),
+      sessionChanges: PlaceChoiceService, delegates: DelegateService,
+    ): TrainingPageServices => ({ licences, learning, certificates, player, records, sessionChanges, delegates }),
   },
 });

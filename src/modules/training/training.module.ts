@@ -3,6 +3,7 @@ import { moduleOf, type FeatureSlice } from '../../platform/feature-slice.js';
 import { licencesFeature } from './licences.feature.js';
 import { sessionsFeature } from './sessions.feature.js';
 import { sessionChangesFeature } from './session-changes.feature.js';
+import { delegatesFeature } from './delegates.feature.js';
 import { certificatesFeature } from './certificates.feature.js';
 import { coursesFeature } from './courses.feature.js';
 import { learningFeature } from './learning.feature.js';
@@ -15,6 +16,7 @@ import { remindersFeature } from './reminders.feature.js';
  */
 export const trainingFeatures: FeatureSlice[] = [
   licencesFeature, coursesFeature, certificatesFeature, learningFeature, recordsFeature, sessionsFeature, remindersFeature, sessionChangesFeature,
+  delegatesFeature,
 ];
 
 @Module(moduleOf(trainingFeatures))

@@ -99,7 +99,8 @@ function checkAttachments(input: unknown, problems: string[]): MailAttachment[] 
       problems.push('an attachment needs a file name of one line, without slashes, of at most 200 characters');
       continue;
     }
-    if (typeof contentType !== 'string' || !/^[\w.+-]+\/[\w.+-]+$/.test(contentType)) {
+    // Parameters are allowed (`text/calendar; method=REQUEST`: mail apps offer a calendar invitation to accept).
+    if (typeof contentType !== 'string' || !/^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=[\w.+-]+)*$/.test(contentType)) {
       problems.push(`attachment ${filename} needs a content type such as application/pdf`);
       continue;
     }

@@ -9,6 +9,7 @@ import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
 import { ORDER_REFUND_STORE, type OrderRefundStore } from './ports/order-refund-store.port.js';
 import type { Order } from '../domain/order.entity.js';
 import { lineDescription } from '../domain/line-description.js';
+import { OrderViewAddons } from './order-view-addons.js';
 
 /** A customer's own orders. Another customer's order is "not found", never "forbidden": its existence is not told. */
 @Injectable()
@@ -18,6 +19,7 @@ export class OrderService {
     @Inject(ORDER_READS) private readonly reads: OrderReads,
     @Inject(CHECKOUT_BASKET) private readonly basket: CheckoutBasket,
     @Inject(ORDER_REFUND_STORE) private readonly refunds: OrderRefundStore,
+    private readonly addons: OrderViewAddons,
   ) {}
 
   async listForCustomer(customerId: number, page: number, perPage: number): Promise<Page<OrderSummaryView>> {
@@ -25,10 +27,13 @@ export class OrderService {
     return pageOf(orders.map(toOrderSummary), total, page, perPage);
   }
 
+  /** The order with the fields other modules add to it (OrderViewAddons: an open-course order's `places`). */
   async findForCustomer(customerId: number, orderId: number): Promise<OrderView> {
     const order = await this.ownOrder(customerId, orderId);
     const [lines, history, refunds] = await Promise.all([this.orders.linesOf(order.id), this.reads.historyOf(order.id), this.refunds.refundsOf(order.id)]);
-    return toOrderView(order, lines, history, refunds);
+    const view = toOrderView(order, lines, history, refunds);
+    const added = await this.addons.fieldsFor({ orderId: order.id, customerId: order.customerId, status: order.status }, Object.keys(view));
+    return { ...view, ...added };
   }
 
   /**

@@ -5,7 +5,7 @@ import type { PlaceRequest, SessionQuery, SessionRow, SessionStore } from '../..
 
 type Row = Record<string, unknown>;
 
-const COLUMNS = `s.id, s.product_id, s.option_id, s.starts_at, s.ends_at, s.venue, s.online, s.joining_url, s.capacity, s.places_taken,
+export const COLUMNS = `s.id, s.product_id, s.option_id, s.starts_at, s.ends_at, s.venue, s.online, s.joining_url, s.capacity, s.places_taken,
   s.notes, s.status, s.created_at, s.updated_at`;
 
 /** Sessions and places in plain SQL; writes run in the caller's transaction (ADR 0046). */
@@ -120,7 +120,7 @@ function values(fields: SessionFields): unknown[] {
   return [fields.startsAt, fields.endsAt, fields.venue, fields.online, fields.joiningUrl, fields.capacity, fields.notes, fields.status];
 }
 
-function toSession(row: Row): SessionRow {
+export function toSession(row: Row): SessionRow {
   return {
     id: Number(row.id), productId: Number(row.product_id), optionId: Number(row.option_id),
     startsAt: new Date(row.starts_at as string), endsAt: new Date(row.ends_at as string),

@@ -10,6 +10,7 @@ import { errorBodyOf } from '../../../../lib/api.js';
 import { basketApi, itemCount } from '../../../../lib/basket.js';
 import { formatDateTime } from '../../../../lib/format.js';
 import type { Data } from './+data.js';
+import { CourseDelegates } from './CourseDelegates.js';
 import './order-page.css';
 
 interface BuyAgainResult {
@@ -67,7 +68,7 @@ function Delivery({ order }: { order: OrderView }) {
 
 /** `/account/orders/{id}`: one of the customer's orders with its documents, delivery, history, and "Buy again". */
 export default function Page() {
-  const { order, sessionChanges } = useData<Data>();
+  const { order, sessionChanges, delegates } = useData<Data>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BuyAgainResult | null>(null);
   const seq = useRef(0);
@@ -158,6 +159,7 @@ export default function Page() {
       ) : null}
 
       <OrderSummary order={order} />
+      {delegates ? <CourseDelegates initial={delegates} /> : null}
       <div className="order-page__panels">
         <Delivery order={order} />
         <History order={order} />
