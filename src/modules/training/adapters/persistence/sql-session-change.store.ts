@@ -23,7 +23,15 @@ export class SqlSessionChangeStore implements SessionChangeStore {
        returning ${PLACE}`,
       [kind, fromLabel, sessionId],
     );
-    return rows.map(toPlace).sort((a, b) => a.id - b.id);
+    const places = rows.map(toPlace).sort((a, b) => a.id - b.id);
+    // A new date needs its own reminder 2 days before (ADR 0048): the one sent for the old date does not count.
+    if (kind === 'moved') await this.forgetReminders(places.map((place) => place.id));
+    return places;
+  }
+
+  private async forgetReminders(placeIds: readonly number[]): Promise<void> {
+    if (placeIds.length === 0) return;
+    await this.query('update training_delegates set reminder_sent_at = null, updated_at = now() where place_id = any(?::int[]) and reminder_sent_at is not null', [intArray(placeIds)]);
   }
 
   async delegatesOf(placeIds: readonly number[]): Promise<DelegateContact[]> {
@@ -65,6 +73,7 @@ export class SqlSessionChangeStore implements SessionChangeStore {
       `update training_session_places set session_id = ?, change_resolution = 'transferred', change_resolved_at = ? where id = ?`,
       [toSessionId, at, place.id],
     );
+    await this.forgetReminders([place.id]);
     return true;
   }
 
