@@ -15,6 +15,7 @@ import { RecordsService } from './application/records.service.js';
 export { TrainingModule } from './training.module.js';
 export { SessionDemoSeeder } from './application/sessions/session-demo.seeder.js';
 export type { PublicSessionView, AdminSessionView } from './application/sessions/session-views.js';
+export type { SessionRegisterView, RegisterPlaceView } from './application/register/register-views.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
 export type { EnrolmentStatus } from './domain/licence-rules.js';
 export { CourseService, type CourseForLearning } from './application/course.service.js';

@@ -6,12 +6,13 @@ import { certificatesFeature } from './certificates.feature.js';
 import { coursesFeature } from './courses.feature.js';
 import { learningFeature } from './learning.feature.js';
 import { recordsFeature } from './records.feature.js';
+import { registerFeature } from './register.feature.js';
 
 /**
  * The training module's slices (issue 26, product.md "Training module"): licences and learners, course content,
  * learning (player, watched time, assessment), certificates. Each arrives as a `*.feature.ts` slice listed here.
  */
-export const trainingFeatures: FeatureSlice[] = [licencesFeature, coursesFeature, certificatesFeature, learningFeature, recordsFeature, sessionsFeature];
+export const trainingFeatures: FeatureSlice[] = [licencesFeature, coursesFeature, certificatesFeature, learningFeature, recordsFeature, sessionsFeature, registerFeature];
 
 @Module(moduleOf(trainingFeatures))
 export class TrainingModule {}

@@ -1,3 +1,4 @@
+import { Link } from '../../kit/links.js';
 import { ResourceEditor } from '../../kit/ResourceEditor.js';
 import { sessionFields, sessions, type Session } from './session.resource.js';
 
@@ -15,6 +16,9 @@ export function Component() {
         <section className="admin-panel" aria-label="Places">
           <p data-session-places="">
             {session.places_taken} of {session.capacity} places taken; {session.places_left === 0 ? 'full' : `${session.places_left} left`}.
+          </p>
+          <p>
+            <Link to={`/admin/sessions/${session.id}/register`} data-session-register-link="">Open the register</Link> to see the delegates and mark attendance.
           </p>
         </section>
       )}
