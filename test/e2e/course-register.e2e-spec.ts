@@ -80,7 +80,7 @@ describe(`Course registers (${databaseKind})`, () => {
     const product = await createProduct(shop.sql, { title: 'First Aid at Work Open Course', options: [{ name: 'Open course — 1 place', kind: 'course', price: 25_000 }] });
     productId = product.id;
     [course] = product.optionIds as [number];
-  }, 60_000);
+  }, 120_000); // PGlite migrates a fresh database per file: slow on a busy machine
   afterAll(() => shop?.close(), 30_000);
 
   it('lists every place with its buyer and delegate, marks attendance once started, and issues one verifiable, e-mailed certificate', async () => {

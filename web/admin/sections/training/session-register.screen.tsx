@@ -116,8 +116,8 @@ function RegisterForm({ register, queryKey }: { register: SessionRegister; query
         save.mutate({ delegates });
       }}
     >
-      <p id={`${formId}-help`} className="admin-muted">
-        {named} of {register.places.length} places have a named delegate. Tick who attended and save: each gets a certificate by e-mail. Unticking
+      <p id={`${formId}-help`} className="admin-muted admin-register__help">
+        {named} of {register.places.length} {register.places.length === 1 ? 'place has' : 'places have'} a named delegate. Tick who attended and save: each gets a certificate by e-mail. Unticking
         someone revokes their certificate.
       </p>
       <div className="table-wrap">
@@ -177,7 +177,7 @@ function RegisterRow({ place, formId, open, ticked, onTick, errors }: {
         <br />
         <span className="admin-muted">Place {place.seat_no}</span>
       </td>
-      <td>
+      <td data-label="Order and buyer">
         {place.order_number ?? `Order ${place.order_id}`}
         <br />
         <span className="admin-muted">{[place.buyer.name, place.buyer.company].filter(Boolean).join(', ')}</span>
@@ -205,7 +205,7 @@ function RegisterRow({ place, formId, open, ticked, onTick, errors }: {
           <span className="admin-muted">—</span>
         )}
       </td>
-      <td>
+      <td data-label="Certificate">
         {place.certificate_code ? (
           <a href={`/certificates/${place.certificate_code}`} target="_blank" rel="noreferrer" data-register-certificate={place.certificate_code}>
             {place.certificate_code}
