@@ -130,6 +130,18 @@ describe(`Course registers (${databaseKind})`, () => {
     expect(mail.text).toContain('Dana Delegate');
   });
 
+  it('issues one certificate when several staff save the same delegate at once', async () => {
+    const casey = await buyer('register-race');
+    const { sessionId, orderId } = await sessionWithOrder(casey, 1, 11);
+    const [hana] = await nameDelegates(orderId, [{ seat: 1, name: 'Hana Racing', email: uniqueEmail('hana') }]);
+    await started(sessionId);
+    const saves = await Promise.all(Array.from({ length: 4 }, () =>
+      as(admin).put(`/api/admin/sessions/${sessionId}/attendance`, { delegates: [{ delegate_id: hana, attended: true }] })));
+    expect(saves.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(saves.map((res) => (res.body.places as RegisterPlace[])[0]!.certificate_code)).size).toBe(1);
+    expect(await shop.sql('select count(*)::int as count from training_certificates where delegate_ref = ?', [String(hana)])).toEqual([{ count: 1 }]);
+  });
+
   it('lists attended delegates in the buyer\'s training records, the expiring filter and the CSV', async () => {
     const buyerOne = await buyer('records-buyer');
     // Course content's validity decides the certificate's expiry (12 months after the session's end).

@@ -14,7 +14,7 @@ export function attendanceCertificateMail(input: {
       `Certificate code: ${input.code}\n` +
       `Check it online (anyone you show it to can): ${input.verifyUrl}\n` +
       `Download the certificate (PDF): ${input.pdfUrl}\n\n` +
-      (input.expiresAt ? `It is valid until ${ukDate(input.expiresAt)}; we will remind you before then.\n\n` : 'It does not expire.\n\n') +
+      (input.expiresAt ? `It is valid until ${ukDate(input.expiresAt)}.\n\n` : 'It does not expire.\n\n') +
       'Keep this e-mail: your employer may ask for the code for their training records.\n',
   };
 }
