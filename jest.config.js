@@ -33,7 +33,7 @@ const PGLITE_SUITE = [
   'cli', 'server-process', 'identity', 'catalogue', 'basket', 'checkout', 'payments', 'invoices', 'queue', 'orders-export',
   'staff-roles', 'training-licences',
   'training-courses', 'training-certificates', 'partial-refunds', 'training-learning',
-  'course-sessions', 'course-waiting-list', 'training-reminders', 'course-session-changes', 'course-delegates'];
+  'course-sessions', 'course-waiting-list', 'training-reminders', 'course-session-changes', 'course-delegates', 'course-register'];
 // The journeys that also run on PostgreSQL (issues 13 and 14 ask for buying and the admin portal on both databases).
 const BROWSER_POSTGRES_SUITE = ['buying', 'admin-portal', 'admin-products', 'admin-content'];
 

@@ -28,6 +28,7 @@ import { Migration20261128000600PartialRefunds } from './Migration20261128000600
 import { Migration20261128000700CourseSessions } from './Migration20261128000700CourseSessions.js';
 import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
 import { Migration20261128000900CourseDelegates } from './Migration20261128000900CourseDelegates.js';
+import { Migration20261128001100CourseRegisters } from './Migration20261128001100CourseRegisters.js';
 import { Migration20261128001200SessionChanges } from './Migration20261128001200SessionChanges.js';
 import { Migration20261128001300CourseWaitingList } from './Migration20261128001300CourseWaitingList.js';
 import { Migration20261128001400RefresherReminders } from './Migration20261128001400RefresherReminders.js';
@@ -66,6 +67,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000700CourseSessions', class: Migration20261128000700CourseSessions },
   { name: 'Migration20261128000800TrainingAttemptAnswers', class: Migration20261128000800TrainingAttemptAnswers },
   { name: 'Migration20261128000900CourseDelegates', class: Migration20261128000900CourseDelegates },
+  { name: 'Migration20261128001100CourseRegisters', class: Migration20261128001100CourseRegisters },
   { name: 'Migration20261128001200SessionChanges', class: Migration20261128001200SessionChanges },
   { name: 'Migration20261128001300CourseWaitingList', class: Migration20261128001300CourseWaitingList },
   { name: 'Migration20261128001400RefresherReminders', class: Migration20261128001400RefresherReminders },

@@ -6,6 +6,7 @@ import { identityRoutes } from './sections/identity/routes.js';
 import { ordersRoutes } from './sections/orders/routes.js';
 import { trainingRoutes } from './sections/training/routes.js';
 import { certificateRoutes } from './sections/training/certificate-routes.js';
+import { registerRoutes } from './sections/training/register-routes.js';
 
 /** The portal's screens (seed §2 "Admin routes"), by module; the layout around them is `AdminApp`'s. */
 export const adminRoutes: RouteObject[] = [
@@ -16,5 +17,6 @@ export const adminRoutes: RouteObject[] = [
   ...contentRoutes,
   ...trainingRoutes,
   ...certificateRoutes,
+  ...registerRoutes,
   { path: '*', lazy: screen(() => import('./sections/not-found.screen.js')) },
 ];

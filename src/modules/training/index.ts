@@ -21,6 +21,7 @@ export type { WaitingEntryView } from './application/sessions/waiting-list.servi
 export type { PlaceChoiceView, PlaceChosenView } from './application/sessions/place-choice-views.js';
 export type { OrderDelegatesView, CourseDelegatesView, OrderPlaceView } from './application/delegates/delegate-views.js';
 export { DelegateReminders, DELEGATE_REMINDERS_JOB } from './application/delegates/delegate-reminders.job.js';
+export type { SessionRegisterView, RegisterPlaceView } from './application/register/register-views.js';
 export type { LicenceView, LearnerView, LearnerCourseView, InvitationLookup, TrainingProductView } from './application/licence-views.js';
 export type { EnrolmentStatus } from './domain/licence-rules.js';
 export { CourseService, type CourseForLearning } from './application/course.service.js';

@@ -9,6 +9,7 @@ import { coursesFeature } from './courses.feature.js';
 import { learningFeature } from './learning.feature.js';
 import { recordsFeature } from './records.feature.js';
 import { remindersFeature } from './reminders.feature.js';
+import { registerFeature } from './register.feature.js';
 
 /**
  * The training module's slices (issue 26, product.md "Training module"): licences and learners, course content,
@@ -16,7 +17,7 @@ import { remindersFeature } from './reminders.feature.js';
  */
 export const trainingFeatures: FeatureSlice[] = [
   licencesFeature, coursesFeature, certificatesFeature, learningFeature, recordsFeature, sessionsFeature, remindersFeature, sessionChangesFeature,
-  delegatesFeature,
+  delegatesFeature, registerFeature,
 ];
 
 @Module(moduleOf(trainingFeatures))

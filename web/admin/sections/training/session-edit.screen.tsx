@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { resourceApi } from '../../api/admin-api.js';
+import { Link } from '../../kit/links.js';
 import { ResourceEditor } from '../../kit/ResourceEditor.js';
 import { SessionChangesPanel } from './session-changes.panel.js';
 import { LoadError, Loading } from '../../kit/states.js';
@@ -44,6 +45,9 @@ export function Component() {
           <section className="admin-panel" aria-label="Places">
             <p data-session-places="">
               {session.places_taken} of {session.capacity} places taken; {session.places_left === 0 ? 'full' : `${session.places_left} left`}.
+            </p>
+            <p>
+              <Link to={`/admin/sessions/${session.id}/register`} data-session-register-link="">Open the register</Link> to see the delegates and mark attendance.
             </p>
           </section>
           <SessionChangesPanel session={session} onChanged={() => setVersion((current) => current + 1)} />

@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../../lib/format.js';
 import { DateFilter } from '../../kit/filters.js';
+import { Link } from '../../kit/links.js';
 import { ResourceList } from '../../kit/ResourceList.js';
 import { sessions, type Session } from './session.resource.js';
 
@@ -34,6 +35,14 @@ export function Component() {
         // One column for places: the phone's table stays narrow enough to read without scrolling far.
         { key: 'places_left', header: 'Places', render: (row) => `${row.places_taken} of ${row.capacity}${row.places_left === 0 ? ', full' : ''}` },
         { key: 'status', header: 'Status', render: (row) => (row.status === 'cancelled' ? 'Cancelled' : 'Scheduled') },
+        {
+          key: 'register', header: 'Register',
+          render: (row) => (
+            <Link to={`/admin/sessions/${row.id}/register`} data-session-register={row.id}>
+              Register<span className="visually-hidden"> of {row.label}</span>
+            </Link>
+          ),
+        },
       ]}
     />
   );

@@ -6,6 +6,8 @@ import type { FieldSpec } from '../../../components/forms/form-values.js';
 
 /** docs/api/training-sessions.md "Staff" (issue 27, ADR 0046). */
 export type { AdminSessionView as Session } from '../../../../src/modules/training/index.js';
+/** docs/api/training-sessions.md "Register" (ADR 0049). */
+export type { SessionRegisterView as SessionRegister, RegisterPlaceView as RegisterPlace } from '../../../../src/modules/training/index.js';
 
 export const sessions = defineResource({ api: '/api/admin/sessions', screens: '/admin/sessions', noun: 'session' });
 

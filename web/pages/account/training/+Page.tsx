@@ -40,9 +40,10 @@ export default function Page() {
               <LicenceCard key={licence.id} licence={licence} onChanged={reload} />
             ))}
           </div>
-          <RecordsTable initial={records} />
         </>
       )}
+      {/* Open courses' attended delegates are records too (ADR 0049): a buyer without licences may still have some. */}
+      {(licences.length > 0 || records.length > 0) && <RecordsTable initial={records} />}
     </div>
   );
 }

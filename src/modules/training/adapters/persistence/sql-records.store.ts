@@ -4,7 +4,11 @@ import type { RecordsStore, TrainingRecordRow } from '../../application/ports/re
 
 type Row = Record<string, unknown>;
 
-/** Training records: a buyer's licences → their completed learners → the certificate each earned, one statement. */
+/**
+ * Training records in one statement: a buyer's licences → their completed learners, and (ADR 0049) the buyer's
+ * course places → their attended delegates, each joined to the certificate it earned. An attended delegate stays in
+ * the records whatever later happens to the order; staff revoke the certificate when it must no longer count.
+ */
 @Injectable()
 export class SqlRecordsStore implements RecordsStore {
   constructor(private readonly em: EntityManager) {}
@@ -12,22 +16,31 @@ export class SqlRecordsStore implements RecordsStore {
   async forCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }): Promise<TrainingRecordRow[]> {
     const expiring = filter.expiringBefore !== null;
     const rows = await this.em.getConnection().execute<Row[]>(
-      `select e.id, e.name, e.email, c.course_title, c.completed_at, c.score, c.code, c.expires_at, c.revoked_at, l.option_id
-       from training_licences l
-       join training_enrolments e on e.licence_id = l.id and e.status = 'completed'
-       join training_certificates c on c.code = e.certificate_code
-       where l.customer_id = ?
-       ${expiring ? 'and c.revoked_at is null and c.expires_at > ? and c.expires_at <= ?' : ''}
-       order by ${expiring ? 'c.expires_at, e.id' : 'c.completed_at desc, e.id desc'}
+      `select r.* from (
+         select 'enrolment' as source, e.id, e.name, e.email, c.course_title, c.completed_at, c.score, c.code, c.expires_at, c.revoked_at, l.option_id
+         from training_licences l
+         join training_enrolments e on e.licence_id = l.id and e.status = 'completed'
+         join training_certificates c on c.code = e.certificate_code
+         where l.customer_id = ?
+         union all
+         select 'delegate' as source, d.id, d.name, d.email, c.course_title, c.completed_at, c.score, c.code, c.expires_at, c.revoked_at, s.option_id
+         from training_session_places p
+         join training_sessions s on s.id = p.session_id
+         join training_delegates d on d.place_id = p.id and d.attended_at is not null
+         join training_certificates c on c.code = d.certificate_code
+         where p.customer_id = ?
+       ) r
+       ${expiring ? 'where r.revoked_at is null and r.expires_at > ? and r.expires_at <= ?' : ''}
+       order by ${expiring ? 'r.expires_at, r.source, r.id' : 'r.completed_at desc, r.source, r.id desc'}
        offset ? limit ?`,
-      [customerId, ...(expiring ? [filter.now, filter.expiringBefore] : []), page.offset, page.limit],
+      [customerId, customerId, ...(expiring ? [filter.now, filter.expiringBefore] : []), page.offset, page.limit],
       'all', this.em.getTransactionContext(),
     );
     return rows.map((row: Row) => ({
-      enrolmentId: Number(row.id), name: (row.name as string | null) ?? null, email: String(row.email), courseTitle: String(row.course_title),
-      completedAt: new Date(row.completed_at as string), score: row.score === null ? null : Number(row.score), certificateCode: String(row.code),
-      expiresAt: row.expires_at ? new Date(row.expires_at as string) : null, revokedAt: row.revoked_at ? new Date(row.revoked_at as string) : null,
-      optionId: Number(row.option_id),
+      source: row.source === 'delegate' ? 'delegate' : 'enrolment', id: Number(row.id), name: (row.name as string | null) ?? null, email: String(row.email),
+      courseTitle: String(row.course_title), completedAt: new Date(row.completed_at as string), score: row.score === null ? null : Number(row.score),
+      certificateCode: String(row.code), expiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
+      revokedAt: row.revoked_at ? new Date(row.revoked_at as string) : null, optionId: Number(row.option_id),
     }));
   }
 }

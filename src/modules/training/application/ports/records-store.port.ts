@@ -1,8 +1,13 @@
 export const RECORDS_STORE = Symbol('RecordsStore');
 
-/** One completion on a buyer's licence with its certificate: a row of the training records. */
+/**
+ * One completion with its certificate, a row of the training records: a learner who passed an online course on the
+ * buyer's licence, or a delegate who attended an open course on the buyer's order (ADR 0049).
+ */
 export interface TrainingRecordRow {
-  enrolmentId: number;
+  source: 'enrolment' | 'delegate';
+  /** The enrolment's or the delegate's id. */
+  id: number;
   name: string | null;
   email: string;
   courseTitle: string;
@@ -11,11 +16,11 @@ export interface TrainingRecordRow {
   certificateCode: string;
   expiresAt: Date | null;
   revokedAt: Date | null;
-  /** The licence's option: what a refresher buys again (ADR 0052). */
+  /** The licence's option, or the attended session's course option: what a refresher buys again (ADR 0052). */
   optionId: number;
 }
 
-/** The buyer's training records (completions on their licences, with the certificate each earned), plain SQL. */
+/** The buyer's training records (completions on their licences and attendances on their orders, each with its certificate), plain SQL. */
 export interface RecordsStore {
   /**
    * The customer's records, by expiry (soonest first, never-expiring last) when `expiringBefore` is given — then only
