@@ -18,7 +18,13 @@ export function prepareScreenshots(): Promise<string | undefined> {
 export interface BrowserShop {
   readonly server: ServerProcess;
   /** A fresh browser context (its own cookies, its own client address) and page, watched for problems. */
-  open(options?: OpenOptions): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }>;
+  open(options?: OpenOptions): Promise<WatchedPage>;
+}
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  problems: PageProblems;
 }
 
 export interface OpenOptions {
@@ -42,6 +48,26 @@ export interface BrowserShopOptions {
   ready?: (server: ServerProcess) => Promise<void>;
   /** Runs after the server has stopped (a peer started by `env`). */
   cleanUp?: () => Promise<void>;
+}
+
+/**
+ * A fresh browser context (its own cookies, its own client address, kept in `contexts` to be closed after the test)
+ * and its page, watched for problems: what both harnesses' `open` give a test.
+ */
+export async function openWatchedPage(browser: Browser, contexts: BrowserContext[], baseURL: string, open: OpenOptions & { viewport: { width: number; height: number } }): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: open.viewport,
+    javaScriptEnabled: open.javaScriptEnabled ?? true,
+    extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(7000);
+  // A navigation waits for the server: on a busy 2-core CI machine a first render (Vike loading a page's files)
+  // has taken longer than 7 s (enquiries' page.goto, 2026-11-25), so navigations get more time than clicks.
+  page.setDefaultNavigationTimeout(30_000);
+  return { context, page, problems: await watchProblems(page) };
 }
 
 /**
@@ -97,19 +123,7 @@ export function useBrowserShop(options: BrowserShopOptions = {}): BrowserShop {
     },
     async open(open: OpenOptions = {}) {
       if (!browser || !server) throw new Error('The browser shop is not started yet (use it inside a test).');
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: open.viewport ?? viewport,
-        javaScriptEnabled: open.javaScriptEnabled ?? true,
-        extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(7000);
-      // A navigation waits for the server: on a busy 2-core CI machine a first render (Vike loading a page's files)
-      // has taken longer than 7 s (enquiries' page.goto, 2026-11-25), so navigations get more time than clicks.
-      page.setDefaultNavigationTimeout(30_000);
-      return { context, page, problems: await watchProblems(page) };
+      return openWatchedPage(browser, contexts, server.url, { ...open, viewport: open.viewport ?? viewport });
     },
   };
 }
