@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { openWatchedPage, prepareScreenshots, type OpenOptions, type WatchedPage } from './browser-shop.js';
+import { openWatchedPage, prepareScreenshots, useSuiteHooks, type OpenOptions, type WatchedPage } from './browser-shop.js';
 import { waitForMail, type MailboxMessage } from './mailbox.js';
 import { freePort } from './server-process.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -21,6 +21,8 @@ export interface InProcessBrowserShopOptions {
   env?: Record<string, string>;
   /** Runs once the application listens: the data a suite arranges through its services, SQL or API. */
   ready?: (shop: TestApp, url: string) => Promise<void>;
+  /** Also seed the demo catalogue of `make start` (startTestApp's option). */
+  demoCatalogue?: boolean;
   viewport?: { width: number; height: number };
   setupTimeoutMs?: number;
 }
@@ -37,30 +39,21 @@ export function useInProcessBrowserShop(options: InProcessBrowserShopOptions = {
   let browser: Browser | undefined;
   let shop: TestApp | undefined;
   let url: string | undefined;
-  const contexts: BrowserContext[] = [];
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
+  const contexts = useSuiteHooks(
+    async () => {
       const port = await freePort();
       url = `http://127.0.0.1:${port}`;
-      const app = startTestApp({ TRUST_PROXY: '127.0.0.1', QUEUE_POLL_MS: '50', PUBLIC_URL: url, ...options.env }).then((started) => (shop = started));
+      const app = startTestApp({ TRUST_PROXY: '127.0.0.1', QUEUE_POLL_MS: '50', PUBLIC_URL: url, ...options.env }, { demoCatalogue: options.demoCatalogue }).then((started) => (shop = started));
       [browser] = await Promise.all([launchBrowser(), app, prepareScreenshots()]);
       await shop!.app.listen(port, '127.0.0.1');
       await options.ready?.(shop!, url);
-    })();
-    return setup;
-  }, options.setupTimeoutMs ?? 60_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined);
-    await browser?.close();
-    await shop?.close();
-  });
+    },
+    async () => {
+      await browser?.close();
+      await shop?.close();
+    },
+    options.setupTimeoutMs,
+  );
 
   const started = () => {
     if (!browser || !shop || !url) throw new Error('The browser shop is not started yet (use it inside a test).');

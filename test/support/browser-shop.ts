@@ -51,6 +51,24 @@ export interface BrowserShopOptions {
 }
 
 /**
+ * The hooks of a browser suite: `start` once before its tests, the contexts a test opened (pushed on the array
+ * returned) closed after it, and `stop` once after them all, also after a failed start.
+ */
+export function useSuiteHooks(start: () => Promise<void>, stop: () => Promise<void>, timeoutMs = 60_000): BrowserContext[] {
+  const contexts: BrowserContext[] = [];
+  let setup: Promise<void> | undefined;
+  beforeAll(() => (setup = start()), timeoutMs);
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await setup?.catch(() => undefined);
+    await stop();
+  });
+  return contexts;
+}
+
+/**
  * A fresh browser context (its own cookies, its own client address, kept in `contexts` to be closed after the test)
  * and its page, watched for problems: what both harnesses' `open` give a test.
  */
@@ -81,11 +99,8 @@ export function useBrowserShop(options: BrowserShopOptions = {}): BrowserShop {
   let browser: Browser | undefined;
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;
-  const contexts: BrowserContext[] = [];
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
+  const contexts = useSuiteHooks(
+    async () => {
       browser = await launchBrowser();
       database = await createTestDatabase(DEMO_SHOP_TEMPLATE);
       const port = await freePort();
@@ -100,21 +115,15 @@ export function useBrowserShop(options: BrowserShopOptions = {}): BrowserShop {
         ...(await options.env?.(publicUrl)),
       });
       await options.ready?.(server);
-    })();
-    return setup;
-  }, options.setupTimeoutMs ?? 60_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await options.cleanUp?.();
-    await database?.drop();
-  });
+    },
+    async () => {
+      await browser?.close();
+      await server?.stop();
+      await options.cleanUp?.();
+      await database?.drop();
+    },
+    options.setupTimeoutMs,
+  );
 
   return {
     get server() {
