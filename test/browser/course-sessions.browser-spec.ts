@@ -1,13 +1,12 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
-import { launchBrowser, watchProblems } from '../support/browser.js';
-import { prepareScreenshots, SCREENSHOTS } from '../support/browser-shop.js';
+import { SCREENSHOTS } from '../support/browser-shop.js';
+import { useInProcessBrowserShop } from '../support/browser-shop-in-process.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
-import { DEMO_ADMIN, GOOD_PASSWORD, hydrated, nextClientIp, registerByApi, uniqueEmail } from '../support/identity-browser.js';
+import { DEMO_ADMIN, GOOD_PASSWORD, hydrated, registerByApi, signInThroughForm, uniqueEmail } from '../support/identity-browser.js';
 import { CheckoutService } from '../../src/modules/orders/index.js';
 import { checkoutInput, inContext } from '../support/orders-fixtures.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
 /**
@@ -16,50 +15,26 @@ import { databaseKind } from '../support/test-database.js';
  * find the session on the portal's Sessions screen with the place taken off nothing yet, and open its editor.
  */
 describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
-  let shop: TestApp;
-  let browser: Browser;
-  let baseURL: string;
   let slug: string;
   let course: number;
   let onlineSession: number; // the buyer's order takes one of its places (after the product page's journeys)
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    shop = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
-    await shop.app.listen(0, '127.0.0.1');
-    baseURL = await shop.app.getUrl();
-    const product = await createProduct(shop.sql, {
-      title: 'Fire Marshal Training Course', options: [{ name: 'Open course — 1 place', kind: 'course', price: 14_500 }, { name: 'Course workbook', price: 1_500 }],
-    });
-    slug = product.slug;
-    course = product.optionIds[0]!;
-    const session = `insert into training_sessions (product_id, option_id, starts_at, ends_at, venue, online, joining_url, capacity, places_taken)
-      values (?, ?, ?, ?, ?, ?, ?, 12, ?)`;
-    const day = (n: number, hour: number) => new Date(Date.UTC(2030, 2, n, hour)).toISOString();
-    await shop.sql(session, [product.id, product.optionIds[0], day(12, 9), day(12, 13), 'HS Training Centre, Leeds LS1 4AP', false, null, 12]);
-    await shop.sql(session, [product.id, product.optionIds[0], day(19, 9), day(19, 13), 'Manchester Conference Centre, M1 3BB', false, null, 11]);
-    await shop.sql(session, [product.id, product.optionIds[0], day(26, 9), day(26, 13), null, true, 'https://meet.example.com/fm', 4]);
-    onlineSession = (await shop.sql<{ id: number }>('select max(id) as id from training_sessions'))[0]!.id;
-    browser = await launchBrowser();
-    await prepareScreenshots();
-  }, 60_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  const browserShop = useInProcessBrowserShop({
+    ready: async (shop) => {
+      const product = await createProduct(shop.sql, {
+        title: 'Fire Marshal Training Course', options: [{ name: 'Open course — 1 place', kind: 'course', price: 14_500 }, { name: 'Course workbook', price: 1_500 }],
+      });
+      slug = product.slug;
+      course = product.optionIds[0]!;
+      const session = `insert into training_sessions (product_id, option_id, starts_at, ends_at, venue, online, joining_url, capacity, places_taken)
+        values (?, ?, ?, ?, ?, ?, ?, 12, ?)`;
+      const day = (n: number, hour: number) => new Date(Date.UTC(2030, 2, n, hour)).toISOString();
+      await shop.sql(session, [product.id, product.optionIds[0], day(12, 9), day(12, 13), 'HS Training Centre, Leeds LS1 4AP', false, null, 12]);
+      await shop.sql(session, [product.id, product.optionIds[0], day(19, 9), day(19, 13), 'Manchester Conference Centre, M1 3BB', false, null, 11]);
+      await shop.sql(session, [product.id, product.optionIds[0], day(26, 9), day(26, 13), null, true, 'https://meet.example.com/fm', 4]);
+      onlineSession = (await shop.sql<{ id: number }>('select max(id) as id from training_sessions'))[0]!.id;
+    },
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
-
-  async function open(width = 1280) {
-    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(7000);
-    return { page, problems: await watchProblems(page) };
-  }
+  const open = (width = 1280) => browserShop.open({ viewport: { width, height: 900 } });
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `course-sessions-${name}.png`), fullPage: true });
 
@@ -89,20 +64,15 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
 
   it('shows the buyer\'s order with the session\'s date and venue on their account page', async () => {
     const buyer = { email: uniqueEmail('course-buyer'), password: GOOD_PASSWORD };
-    await registerByApi(baseURL, { email: buyer.email, first_name: 'Robin', last_name: 'Buyer' });
+    await registerByApi(browserShop.url, { email: buyer.email, first_name: 'Robin', last_name: 'Buyer' });
+    const { shop } = browserShop;
     const [row] = await shop.sql<{ id: number }>('update users set account_terms = true where email = ? returning id', [buyer.email]);
     const placed = await inContext(shop, () => shop.app.get(CheckoutService).place(
       row!.id, [{ optionId: course, qty: 1, bookingRef: String(onlineSession), bookingLabel: 'Tue 26 Mar 2030, 09:00–13:00, Online' }],
       checkoutInput({ paymentMethod: 'invoice', poNumber: 'PO-COURSE-27' }),
     ));
     const { page, problems } = await open(390);
-    await page.goto(`/login?redirect=/account/orders/${placed.order.id}`);
-    await hydrated(page);
-    const login = page.locator('form[data-form="login"]');
-    await login.getByLabel('E-mail address').fill(buyer.email);
-    await login.getByLabel('Password', { exact: true }).fill(buyer.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await signInThroughForm(page, buyer);
     await page.goto(`/account/orders/${placed.order.id}`);
     await page.locator('[data-order-booking]', { hasText: 'Tue 26 Mar 2030, 09:00–13:00, Online' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'account order with a course date');
@@ -110,25 +80,23 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
     expect(problems.unexpected()).toEqual([]);
   });
 
-  it.each([1280, 390])('shows staff the sessions by date and a session\'s editor (%i px)', async (width) => {
-    const { page } = await open(width);
-    await page.goto('/login');
-    await hydrated(page);
-    const login = page.locator('form[data-form="login"]');
-    await login.getByLabel('E-mail address').fill(DEMO_ADMIN.email);
-    await login.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
-    await page.goto('/admin/sessions');
-    const row = page.getByRole('row').filter({ hasText: 'Manchester Conference Centre' });
-    await row.waitFor();
-    await page.locator('[data-admin-loading]').waitFor({ state: 'detached' });
-    await expectNoSeriousA11yViolations(page, `portal sessions (${width})`);
-    await shot(page, `admin-list-${width}`);
-    await row.getByRole('link').first().click();
-    await page.locator('[data-session-places]', { hasText: '11 of 12 places taken; 1 left.' }).waitFor();
-    await expectNoSeriousA11yViolations(page, `portal session editor (${width})`);
-    await shot(page, `admin-edit-${width}`);
+  it('shows staff the sessions by date and a session\'s editor, at 1280 and 390 px', async () => {
+    // One sign-in for both widths: each width loads the screens afresh (a phone's menu starts closed).
+    const { page } = await open();
+    await signInThroughForm(page, DEMO_ADMIN);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin/sessions');
+      const row = page.getByRole('row').filter({ hasText: 'Manchester Conference Centre' });
+      await row.waitFor();
+      await page.locator('[data-admin-loading]').waitFor({ state: 'detached' });
+      await expectNoSeriousA11yViolations(page, `portal sessions (${width})`);
+      await shot(page, `admin-list-${width}`);
+      await row.getByRole('link').first().click();
+      await page.locator('[data-session-places]', { hasText: '11 of 12 places taken; 1 left.' }).waitFor();
+      await expectNoSeriousA11yViolations(page, `portal session editor (${width})`);
+      await shot(page, `admin-edit-${width}`);
+    }
   });
 });
 

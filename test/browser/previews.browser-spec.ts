@@ -1,13 +1,10 @@
 import { expectNoSeriousA11yViolations } from '../support/accessibility.js';
 import { eventually } from '../support/eventually.js';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, watchProblems } from '../support/browser.js';
+import { useInProcessBrowserShop } from '../support/browser-shop-in-process.js';
 import { createProduct, type CreatedProduct } from '../support/catalogue-fixtures.js';
-import { DEMO_CUSTOMER, hydrated, nextClientIp } from '../support/identity-browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { DEMO_CUSTOMER, hydrated } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
 
-const SETUP_TIMEOUT = 60_000;
 const JOURNEY_TIMEOUT = 45_000;
 const VIDEO_ID = 'dQw4w9WgXcQ';
 
@@ -18,42 +15,23 @@ const VIDEO_ID = 'dQw4w9WgXcQ';
  * stand-in page, so the journey needs no network and still proves the CSP lets the embed load.
  */
 describe(`preview journeys in Chromium (${databaseKind})`, () => {
-  let shop: TestApp;
-  let browser: Browser;
-  let baseURL: string;
   let product: CreatedProduct;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    shop = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
-    product = await createProduct(shop.sql, {
-      title: 'Manual Handling in the Workplace', summary: 'Lifting safely', previewVideoUrl: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
-      options: [{ name: 'DVD', price: 19_500 }],
-    });
-    await shop.app.listen(0, '127.0.0.1');
-    baseURL = await shop.app.getUrl();
-    browser = await launchBrowser();
-  }, SETUP_TIMEOUT);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
+  const browserShop = useInProcessBrowserShop({
+    ready: async (shop) => {
+      product = await createProduct(shop.sql, {
+        title: 'Manual Handling in the Workplace', summary: 'Lifting safely', previewVideoUrl: `https://www.youtube.com/watch?v=${VIDEO_ID}`,
+        options: [{ name: 'DVD', price: 19_500 }],
+      });
+    },
   });
 
   async function open() {
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
-    contexts.push(context);
+    const { context, page, problems } = await browserShop.open();
     // A stand-in for YouTube's player: no network, but a real cross-origin frame that the CSP must allow.
     await context.route('https://www.youtube-nocookie.com/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title><p id="player">Stand-in player</p>' }),
     );
-    const page = await context.newPage();
-    page.setDefaultTimeout(7000);
-    return { page, problems: await watchProblems(page) };
+    return { page, problems };
   }
 
   it('signs in from the product page, requests a preview, and watches it from /account/previews', async () => {
@@ -100,7 +78,7 @@ describe(`preview journeys in Chromium (${databaseKind})`, () => {
     await hydrated(page);
     await preview.getByRole('button', { name: 'Request preview' }).click();
     await preview.locator('[data-request-preview="done"][data-preview-state="active"]').waitFor({ state: 'visible' });
-    await eventually(() => shop.sql('select id from previews where product_id = ?', [product.id])).toHaveLength(1);
+    await eventually(() => browserShop.shop.sql('select id from previews where product_id = ?', [product.id])).toHaveLength(1);
 
     expect(problems.unexpected()).toEqual([]);
   }, JOURNEY_TIMEOUT);

@@ -1,35 +1,17 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, watchProblems } from '../support/browser.js';
-import { hydrated, nextClientIp } from '../support/identity-browser.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { useInProcessBrowserShop } from '../support/browser-shop-in-process.js';
+import { hydrated } from '../support/identity-browser.js';
 import { databaseKind } from '../support/test-database.js';
-
-const SETUP_TIMEOUT = 90_000;
 
 /**
  * Issue 5's last check: the sitemap a search engine reads lists the seeded catalogue, and its product URLs lead
  * to real product pages — in Chromium, against the app with the demo catalogue `make start` seeds.
  */
 describe(`sitemap in Chromium (${databaseKind})`, () => {
-  let shop: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    shop = await startTestApp({ TRUST_PROXY: '127.0.0.1' }, { demoCatalogue: true });
-    await shop.app.listen(0, '127.0.0.1');
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: await shop.app.getUrl(), extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() } });
-  }, SETUP_TIMEOUT);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await shop?.close();
-  });
+  const browserShop = useInProcessBrowserShop({ demoCatalogue: true, setupTimeoutMs: 90_000 });
 
   it('lists seeded products and categories, and a listed product URL opens its product page', async () => {
-    const page = await context.newPage();
+    const { shop } = browserShop;
+    const { page, problems } = await browserShop.open();
     const response = await page.goto('/sitemap.xml');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toMatch(/xml/);
@@ -46,7 +28,8 @@ describe(`sitemap in Chromium (${databaseKind})`, () => {
     const [{ count }] = (await shop.sql<{ count: number }>("select count(*)::int as count from products where status = 'published'")) as [{ count: number }];
     expect(productPaths).toHaveLength(count);
 
-    const problems = await watchProblems(page);
+    // Chromium's own XML viewer styles the sitemap inline, which the shop's CSP refuses: only the product page counts.
+    problems.clear();
     await page.goto(productPaths[0]!);
     await hydrated(page);
     const heading = await page.getByRole('heading', { level: 1 }).innerText();

@@ -87,14 +87,4 @@ describe(`administration portal: training courses in Chromium (${databaseKind})`
     expect((await api<Course>(page, coursePath)).duration).toBe(20);
     expect(problems.unexpected([/status of 422/])).toEqual([]);
   });
-
-  it('lists certificates for staff', async () => {
-    const { page, problems } = await shop.open();
-    await openPortal(page, 'Certificates');
-    await page.waitForURL('**/admin/certificates');
-    await page.locator('[data-admin-list="certificate"]').waitFor();
-    await page.locator('[data-admin-table]').waitFor();
-    await shootAdmin(page, 'certificates');
-    expect(problems.unexpected()).toEqual([]);
-  });
 });

@@ -18,7 +18,13 @@ export function prepareScreenshots(): Promise<string | undefined> {
 export interface BrowserShop {
   readonly server: ServerProcess;
   /** A fresh browser context (its own cookies, its own client address) and page, watched for problems. */
-  open(options?: OpenOptions): Promise<{ context: BrowserContext; page: Page; problems: PageProblems }>;
+  open(options?: OpenOptions): Promise<WatchedPage>;
+}
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  problems: PageProblems;
 }
 
 export interface OpenOptions {
@@ -45,6 +51,44 @@ export interface BrowserShopOptions {
 }
 
 /**
+ * The hooks of a browser suite: `start` once before its tests, the contexts a test opened (pushed on the array
+ * returned) closed after it, and `stop` once after them all, also after a failed start.
+ */
+export function useSuiteHooks(start: () => Promise<void>, stop: () => Promise<void>, timeoutMs = 60_000): BrowserContext[] {
+  const contexts: BrowserContext[] = [];
+  let setup: Promise<void> | undefined;
+  beforeAll(() => (setup = start()), timeoutMs);
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await setup?.catch(() => undefined);
+    await stop();
+  });
+  return contexts;
+}
+
+/**
+ * A fresh browser context (its own cookies, its own client address, kept in `contexts` to be closed after the test)
+ * and its page, watched for problems: what both harnesses' `open` give a test.
+ */
+export async function openWatchedPage(browser: Browser, contexts: BrowserContext[], baseURL: string, open: OpenOptions & { viewport: { width: number; height: number } }): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: open.viewport,
+    javaScriptEnabled: open.javaScriptEnabled ?? true,
+    extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(7000);
+  // A navigation waits for the server: on a busy 2-core CI machine a first render (Vike loading a page's files)
+  // has taken longer than 7 s (enquiries' page.goto, 2026-11-25), so navigations get more time than clicks.
+  page.setDefaultNavigationTimeout(30_000);
+  return { context, page, problems: await watchProblems(page) };
+}
+
+/**
  * The harness of a browser suite: Chromium, a fresh migrated and demo-seeded database (a copy of DEMO_SHOP_TEMPLATE), and the BUILT
  * server as a separate process with NODE_ENV=test (so the development mailbox is mounted) and PUBLIC_URL
  * set to its own address (so e-mailed links open here). Registers the suite's hooks; contexts opened by a
@@ -55,11 +99,8 @@ export function useBrowserShop(options: BrowserShopOptions = {}): BrowserShop {
   let browser: Browser | undefined;
   let database: TestDatabase | undefined;
   let server: ServerProcess | undefined;
-  const contexts: BrowserContext[] = [];
-  let setup: Promise<void> | undefined;
-
-  beforeAll(() => {
-    setup = (async () => {
+  const contexts = useSuiteHooks(
+    async () => {
       browser = await launchBrowser();
       database = await createTestDatabase(DEMO_SHOP_TEMPLATE);
       const port = await freePort();
@@ -74,21 +115,15 @@ export function useBrowserShop(options: BrowserShopOptions = {}): BrowserShop {
         ...(await options.env?.(publicUrl)),
       });
       await options.ready?.(server);
-    })();
-    return setup;
-  }, options.setupTimeoutMs ?? 60_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await setup?.catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await options.cleanUp?.();
-    await database?.drop();
-  });
+    },
+    async () => {
+      await browser?.close();
+      await server?.stop();
+      await options.cleanUp?.();
+      await database?.drop();
+    },
+    options.setupTimeoutMs,
+  );
 
   return {
     get server() {
@@ -97,19 +132,7 @@ export function useBrowserShop(options: BrowserShopOptions = {}): BrowserShop {
     },
     async open(open: OpenOptions = {}) {
       if (!browser || !server) throw new Error('The browser shop is not started yet (use it inside a test).');
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: open.viewport ?? viewport,
-        javaScriptEnabled: open.javaScriptEnabled ?? true,
-        extraHTTPHeaders: { 'X-Forwarded-For': nextClientIp() },
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(7000);
-      // A navigation waits for the server: on a busy 2-core CI machine a first render (Vike loading a page's files)
-      // has taken longer than 7 s (enquiries' page.goto, 2026-11-25), so navigations get more time than clicks.
-      page.setDefaultNavigationTimeout(30_000);
-      return { context, page, problems: await watchProblems(page) };
+      return openWatchedPage(browser, contexts, server.url, { ...open, viewport: open.viewport ?? viewport });
     },
   };
 }
