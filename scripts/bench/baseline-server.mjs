@@ -4,6 +4,8 @@
 //   GET /pg/products?category|search  the shop's statements of GET /api/products through a raw `pg` pool
 //   GET /pg/options/:id            the statement of GET /api/options/{id} (SqlCatalogueReads.findPublicOption)
 //   GET /react/:route              a bare React render of a captured page (home, category, search, product)
+//   POST /pg/learn/:id/progress    LearningService.report's statements (the training stores' own) through the pool
+//   GET /pg/records?customer=      RecordsService.list over the training records store, through the pool
 // Started by scripts/bench/bench.mjs; see docs/adr/0013-benchmarks.md.
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
@@ -12,11 +14,26 @@ import pg from 'pg';
 import { pageEntries, pageRenderer } from './lib/react-baseline.mjs';
 import { ROOT } from './lib/settings.mjs';
 import { namedFacets, numbered, pgReads, searchProducts } from './lib/shop-sql.mjs';
+import { assessmentOpen, creditReport, trainingReads } from './lib/training-sql.mjs';
 
 // A statement MikroORM writes rather than the shop, as it writes it (`node scripts/bench/queries-per-request.mjs
 // --sql` shows it): `em.findOne(Category, {slug})`, which stands in for the shop's lookup of a category in its
 // cached list: a baseline caches nothing.
 const FIND_CATEGORY = 'select "c0".* from "categories" as "c0" where "c0"."slug" = ? limit 1';
+// What a progress report reads of its product: CourseService.course takes the title from ProductAdminService.get, whose
+// statements MikroORM writes so (the product, its brand when it has one, then its categories, options, images,
+// videos and files; captured from the shop on the bench database).
+const PRODUCT_VIEW = {
+  product: 'select "p0".* from "products" as "p0" where "p0"."id" = ? limit 1',
+  brand: 'select "b0"."id", "b0"."name" from "brands" as "b0" where "b0"."id" = ? limit 1',
+  rows: [
+    'select "p0".* from "product_categories" as "p0" where "p0"."product_id" = ? order by "p0"."category_id" asc',
+    'select "p0".* from "product_options" as "p0" where "p0"."product_id" = ? order by "p0"."sort_order" asc, "p0"."id" asc',
+    'select "p0".* from "product_images" as "p0" where "p0"."product_id" = ? order by "p0"."sort_order" asc, "p0"."id" asc',
+    'select "p0".* from "product_videos" as "p0" where "p0"."product_id" = ? order by "p0"."sort_order" asc, "p0"."id" asc',
+    'select "p0".* from "product_files" as "p0" where "p0"."product_id" = ? order by "p0"."name" asc, "p0"."id" asc',
+  ],
+};
 
 // The shop's pool is MikroORM's `pool: {min: 0, max: 10}`: the same size here.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -100,6 +117,48 @@ app.get('/pg/options/:id', async (request, reply) => {
     in_stock: option.qty === null || option.qty > 0,
   };
 });
+
+// The learner targets' baselines (lib/learners.mjs). The shop knows the user from the session; here it is given.
+const training = trainingReads(pool);
+
+/**
+ * LearningService.report without Nest, the session or MikroORM's unit of work: the enrolment, the course (the course
+ * store's reads and the product's title), then in one transaction the enrolment's row lock, the watched-time rule
+ * (the shop's compiled domain function) and the update.
+ */
+app.post('/pg/learn/:id/progress', async (request, reply) => {
+  const userId = Number(request.query.user);
+  const enrolmentId = Number(request.params.id);
+  const { position, watched_from: from, watched_to: to } = request.body;
+  const found = await training.learning.findForLearner(userId, enrolmentId, false);
+  if (!found) return reply.status(404).send({ message: 'Enrolment not found' });
+  const course = await training.courses.find(found.productId);
+  const [product] = await query(numbered(PRODUCT_VIEW.product, [found.productId]));
+  if (product.brand_id !== null) await query(numbered(PRODUCT_VIEW.brand, [product.brand_id]));
+  for (const statement of PRODUCT_VIEW.rows) await query(numbered(statement, [found.productId]));
+  const duration = course?.duration ?? null;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const store = trainingReads(client).learning;
+    const enrolment = await store.findForLearner(userId, enrolmentId, true);
+    const now = new Date();
+    const credited = creditReport({ ranges: enrolment.watchedRanges, lastProgressAt: enrolment.lastProgressAt }, { position, from, to }, duration, now);
+    await store.saveProgress(enrolment.id, { position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at: now });
+    await client.query('commit');
+    return {
+      position: credited.position, watched_seconds: credited.watchedSeconds, duration, credited: credited.credited,
+      assessment_open: enrolment.status === 'enrolled' && assessmentOpen(credited.watchedSeconds, duration),
+    };
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+});
+
+app.get('/pg/records', async (request) => training.records.list(Number(request.query.customer), null));
 
 // Each route's captured page contexts, rendered in turn.
 const entries = pageEntries(path.join(ROOT, 'dist/web/server'));
