@@ -20,20 +20,6 @@ import { assessmentOpen, creditReport, trainingReads } from './lib/training-sql.
 // --sql` shows it): `em.findOne(Category, {slug})`, which stands in for the shop's lookup of a category in its
 // cached list: a baseline caches nothing.
 const FIND_CATEGORY = 'select "c0".* from "categories" as "c0" where "c0"."slug" = ? limit 1';
-// What a progress report reads of its product: CourseService.course takes the title from ProductAdminService.get, whose
-// statements MikroORM writes so (the product, its brand when it has one, then its categories, options, images,
-// videos and files; captured from the shop on the bench database).
-const PRODUCT_VIEW = {
-  product: 'select "p0".* from "products" as "p0" where "p0"."id" = ? limit 1',
-  brand: 'select "b0"."id", "b0"."name" from "brands" as "b0" where "b0"."id" = ? limit 1',
-  rows: [
-    'select "p0".* from "product_categories" as "p0" where "p0"."product_id" = ? order by "p0"."category_id" asc',
-    'select "p0".* from "product_options" as "p0" where "p0"."product_id" = ? order by "p0"."sort_order" asc, "p0"."id" asc',
-    'select "p0".* from "product_images" as "p0" where "p0"."product_id" = ? order by "p0"."sort_order" asc, "p0"."id" asc',
-    'select "p0".* from "product_videos" as "p0" where "p0"."product_id" = ? order by "p0"."sort_order" asc, "p0"."id" asc',
-    'select "p0".* from "product_files" as "p0" where "p0"."product_id" = ? order by "p0"."name" asc, "p0"."id" asc',
-  ],
-};
 
 // The shop's pool is MikroORM's `pool: {min: 0, max: 10}`: the same size here.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -122,29 +108,27 @@ app.get('/pg/options/:id', async (request, reply) => {
 const training = trainingReads(pool);
 
 /**
- * LearningService.report without Nest, the session or MikroORM's unit of work: the enrolment, the course (the course
- * store's reads and the product's title), then in one transaction the enrolment's row lock, the watched-time rule
- * (the shop's compiled domain function) and the update.
+ * LearningService.report without Nest, the session or MikroORM's unit of work (ADR 0053): in one transaction the
+ * enrolment under its row lock, the film's length, the watched-time rule (the shop's compiled domain function) and the
+ * update, each statement the training stores' own.
  */
 app.post('/pg/learn/:id/progress', async (request, reply) => {
   const userId = Number(request.query.user);
   const enrolmentId = Number(request.params.id);
   const { position, watched_from: from, watched_to: to } = request.body;
-  const found = await training.learning.findForLearner(userId, enrolmentId, false);
-  if (!found) return reply.status(404).send({ message: 'Enrolment not found' });
-  const course = await training.courses.find(found.productId);
-  const [product] = await query(numbered(PRODUCT_VIEW.product, [found.productId]));
-  if (product.brand_id !== null) await query(numbered(PRODUCT_VIEW.brand, [product.brand_id]));
-  for (const statement of PRODUCT_VIEW.rows) await query(numbered(statement, [found.productId]));
-  const duration = course?.duration ?? null;
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const store = trainingReads(client).learning;
-    const enrolment = await store.findForLearner(userId, enrolmentId, true);
+    const { learning, courses } = trainingReads(client);
+    const enrolment = await learning.findForLearner(userId, enrolmentId, true);
+    if (!enrolment) {
+      await client.query('rollback');
+      return reply.status(404).send({ message: 'Enrolment not found' });
+    }
+    const duration = await courses.duration(enrolment.productId);
     const now = new Date();
     const credited = creditReport({ ranges: enrolment.watchedRanges, lastProgressAt: enrolment.lastProgressAt }, { position, from, to }, duration, now);
-    await store.saveProgress(enrolment.id, { position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at: now });
+    await learning.saveProgress(enrolment.id, { position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at: now });
     await client.query('commit');
     return {
       position: credited.position, watched_seconds: credited.watchedSeconds, duration, credited: credited.credited,
