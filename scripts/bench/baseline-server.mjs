@@ -4,6 +4,8 @@
 //   GET /pg/products?category|search  the shop's statements of GET /api/products through a raw `pg` pool
 //   GET /pg/options/:id            the statement of GET /api/options/{id} (SqlCatalogueReads.findPublicOption)
 //   GET /react/:route              a bare React render of a captured page (home, category, search, product)
+//   POST /pg/learn/:id/progress    LearningService.report's statements (the training stores' own) through the pool
+//   GET /pg/records?customer=      RecordsService.list over the training records store, through the pool
 // Started by scripts/bench/bench.mjs; see docs/adr/0013-benchmarks.md.
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import pg from 'pg';
 import { pageEntries, pageRenderer } from './lib/react-baseline.mjs';
 import { ROOT } from './lib/settings.mjs';
 import { namedFacets, numbered, pgReads, searchProducts } from './lib/shop-sql.mjs';
+import { assessmentOpen, creditReport, trainingReads } from './lib/training-sql.mjs';
 
 // A statement MikroORM writes rather than the shop, as it writes it (`node scripts/bench/queries-per-request.mjs
 // --sql` shows it): `em.findOne(Category, {slug})`, which stands in for the shop's lookup of a category in its
@@ -100,6 +103,46 @@ app.get('/pg/options/:id', async (request, reply) => {
     in_stock: option.qty === null || option.qty > 0,
   };
 });
+
+// The learner targets' baselines (lib/learners.mjs). The shop knows the user from the session; here it is given.
+const training = trainingReads(pool);
+
+/**
+ * LearningService.report without Nest, the session or MikroORM's unit of work (ADR 0053): in one transaction the
+ * enrolment under its row lock, the film's length, the watched-time rule (the shop's compiled domain function) and the
+ * update, each statement the training stores' own.
+ */
+app.post('/pg/learn/:id/progress', async (request, reply) => {
+  const userId = Number(request.query.user);
+  const enrolmentId = Number(request.params.id);
+  const { position, watched_from: from, watched_to: to } = request.body;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { learning, courses } = trainingReads(client);
+    const enrolment = await learning.findForLearner(userId, enrolmentId, true);
+    if (!enrolment) {
+      await client.query('rollback');
+      return reply.status(404).send({ message: 'Enrolment not found' });
+    }
+    const duration = await courses.duration(enrolment.productId);
+    const now = new Date();
+    const credited = creditReport({ ranges: enrolment.watchedRanges, lastProgressAt: enrolment.lastProgressAt }, { position, from, to }, duration, now);
+    await learning.saveProgress(enrolment.id, { position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at: now });
+    await client.query('commit');
+    return {
+      position: credited.position, watched_seconds: credited.watchedSeconds, duration, credited: credited.credited,
+      assessment_open: enrolment.status === 'enrolled' && assessmentOpen(credited.watchedSeconds, duration),
+    };
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+});
+
+app.get('/pg/records', async (request) => training.records.list(Number(request.query.customer), null));
 
 // Each route's captured page contexts, rendered in turn.
 const entries = pageEntries(path.join(ROOT, 'dist/web/server'));

@@ -8,12 +8,13 @@ import { evaluateBudgets, printBudgets } from './lib/budgets.mjs';
 import { basketTargets, measureOrders, prepareBuying } from './lib/buying.mjs';
 import { clientReport, routerEntryFile, servedAssets } from './lib/client-report.mjs';
 import { loadParameters, prepareDatabase } from './lib/database.mjs';
+import { LEARNERS, learnerTargets, measureLearnersAtScale, prepareLearners } from './lib/learners.mjs';
 import { capturePages } from './lib/fixtures.mjs';
 import { acquireLock } from './lib/lock.mjs';
-import { measure, warmUp } from './lib/load.mjs';
+import { measure, settle, warmUp } from './lib/load.mjs';
 import { processMemory } from './lib/proc.mjs';
 import { cleanUpOnSignal, startBaselines, startShop } from './lib/processes.mjs';
-import { printClient, printSearch, printTable, summarise } from './lib/report.mjs';
+import { printClient, printLearnersAtScale, printSearch, printTable, summarise } from './lib/report.mjs';
 import { targetsFor } from './lib/targets.mjs';
 import { measureSearch } from './lib/search-db.mjs';
 import { NODE, OUT_DIR, ROOT, settings } from './lib/settings.mjs';
@@ -85,6 +86,10 @@ async function main() {
     log('Buying: guests with baskets for the basket targets...');
     const buying = await prepareBuying(shopUrl, database.url);
     targets.push(...basketTargets(buying, shopUrl));
+    log(`Learners: ${LEARNERS} enrolments on 20 buyers' licences, every learner signed in...`);
+    const learners = await prepareLearners(database.url);
+    log(`  ${learners.counts.enrolments} enrolments (${learners.counts.completed} passed, ${learners.counts.certificates} certificates); the records buyer has ${learners.recordsBuyer.learners} learners`);
+    targets.push(...learnerTargets(learners, shopUrl, baselineUrl));
 
     baselines = startBaselines({ root: ROOT, node: NODE, settings, databaseUrl: database.url, fixturesFile, logDir: OUT_DIR });
     await baselines.ready();
@@ -127,6 +132,15 @@ async function main() {
       log(`  ${orders.ordersPerSec.toFixed(1)} orders/s (${orders.placed} in ${orders.seconds.toFixed(1)} s), p50 ${orders.latencyMs.p50} ms, p99 ${orders.latencyMs.p99} ms, answers ${JSON.stringify(orders.statuses)}`);
     }
 
+    let learnersAtScale = null;
+    if (!settings.only || settings.only.includes('learners')) {
+      const seconds = settings.quick ? 5 : 20;
+      log(`\nLearners at scale: progress reports at the rate ${LEARNERS} people watching send them (one every 30 s each) for ${seconds} s`);
+      await settle({ server: shop, ourPids, database: settings.database });
+      learnersAtScale = await measureLearnersAtScale(shopUrl, database.url, learners, { seconds });
+      printLearnersAtScale(learnersAtScale, log);
+    }
+
     const shopMemory = processMemory(shop.pid);
     await baselines.stop();
     await shop.stop();
@@ -151,6 +165,7 @@ async function main() {
       runs,
       searchDb,
       orders,
+      learnersAtScale,
       vikeOverhead,
       client,
       served,
@@ -163,6 +178,7 @@ async function main() {
     log('\nResults: medians of the repetitions');
     printTable(summary, log);
     printSearch(searchDb, database.counts.products, log);
+    if (learnersAtScale) printLearnersAtScale(learnersAtScale, log);
     printClient(client.filter((page) => /^\/web\/pages\/(index|category|products)/.test(page.pageId)), log);
     log(`\nShop peak RSS: ${bench.shop.peakRssMb.toFixed(0)} MB`);
 

@@ -88,3 +88,10 @@ export function printSearch(results, products, log = console.log) {
     log(`${pad(term.term, 18, true)} ${pad(term.matches, 8)} ${pad(num(term.listMs.p50, 2), 9)} ${pad(num(term.listMs.p95, 2), 9)} ${pad(num(term.requestMs.p50, 2), 8)} ${pad(num(term.requestMs.p95, 2), 8)} ${term.plan.guard}${corrected}`);
   }
 }
+
+/** Issue 30 item 2: the paced progress reports of 10,000 learners, and whether any 2xx report was lost. */
+export function printLearnersAtScale(result, log = console.log) {
+  log(`\nLearners at scale: ${result.learners} enrolled learners, ${result.rate} reports/s asked for ${result.seconds.toFixed(0)} s`);
+  log(`  ${result.reports} answered (${result.reportsPerSec.toFixed(0)}/s), p50 ${num(result.latencyMs.p50, 1)} ms, p99 ${num(result.latencyMs.p99, 1)} ms, max ${num(result.latencyMs.max, 1)} ms; answers ${JSON.stringify(result.statuses)}${result.errors || result.timeouts ? `, ${result.errors} errors, ${result.timeouts} timeouts` : ''}`);
+  log(`  ${result.answered2xx} reports answered 2xx on ${result.enrolmentsReported} enrolments, ${result.creditedSeconds} s credited; lost (stored ≠ answered, in SQL): ${result.lost}${result.lost ? ` e.g. ${JSON.stringify(result.lostExamples)}` : ''}`);
+}

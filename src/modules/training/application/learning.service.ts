@@ -46,13 +46,14 @@ export class LearningService {
 
   /**
    * Credits a report under the enrolment's row lock, so two reports racing for one enrolment are counted one after
-   * the other against the same clock (neither lost nor doubled).
+   * the other against the same clock (neither lost nor doubled). The enrolment is read once, locked, and of the course
+   * only the film's length: a player sends one every 30 s, so at 10,000 learners this runs ~333 times a second (ADR 0053).
    */
   async report(userId: number, enrolmentId: number, report: ProgressReport, now = new Date()): Promise<ProgressView> {
-    const duration = (await this.courses.course((await this.enrolment(userId, enrolmentId)).productId))?.duration ?? null;
     return this.transactions.run(async () => {
       const enrolment = await this.store.findForLearner(userId, enrolmentId, true);
       if (!enrolment) throw new EnrolmentNotFoundError();
+      const duration = await this.courses.duration(enrolment.productId);
       const credited = creditReport({ ranges: enrolment.watchedRanges, lastProgressAt: enrolment.lastProgressAt }, report, duration, now);
       await this.store.saveProgress(enrolment.id, { position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at: now });
       return {
