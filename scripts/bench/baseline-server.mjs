@@ -108,7 +108,7 @@ app.get('/pg/options/:id', async (request, reply) => {
 const training = trainingReads(pool);
 
 /**
- * LearningService.report without Nest, the session or MikroORM's unit of work (ADR 0053): in one transaction the
+ * LearningService.report without Nest, the session or MikroORM's unit of work (ADR 0056): in one transaction the
  * enrolment under its row lock, the film's length, the watched-time rule (the shop's compiled domain function) and the
  * update, each statement the training stores' own.
  */

@@ -47,7 +47,7 @@ export class LearningService {
   /**
    * Credits a report under the enrolment's row lock, so two reports racing for one enrolment are counted one after
    * the other against the same clock (neither lost nor doubled). The enrolment is read once, locked, and of the course
-   * only the film's length: a player sends one every 30 s, so at 10,000 learners this runs ~333 times a second (ADR 0053).
+   * only the film's length: a player sends one every 30 s, so at 10,000 learners this runs ~333 times a second (ADR 0056).
    */
   async report(userId: number, enrolmentId: number, report: ProgressReport, now = new Date()): Promise<ProgressView> {
     return this.transactions.run(async () => {
