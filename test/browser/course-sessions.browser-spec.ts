@@ -98,6 +98,122 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
       await shot(page, `admin-edit-${width}`);
     }
   });
+
+  it('the whole journey: picks a date, buys and pays, names the delegate, staff mark attendance, the certificate verifies', async () => {
+    // Loaded here rather than at the top: this test only appends to the file (its harness is moving to test/support).
+    const { waitUntil } = await import('../support/eventually.js');
+    const { signInThroughForm } = await import('../support/identity-browser.js');
+    // The test payment page's webhook is POSTed to PUBLIC_URL; this suite's server listens on a port chosen after it
+    // was configured, so the shop is told its own address (as useBrowserShop does by its environment).
+    const { Environment } = await import('../../src/config/environment.js');
+    shop.app.get(Environment).PUBLIC_URL = baseURL;
+    const [product] = await shop.sql<{ product_id: number }>('select product_id from training_sessions where option_id = ? limit 1', [course]);
+    const [own] = await shop.sql<{ id: number }>(
+      `insert into training_sessions (product_id, option_id, starts_at, ends_at, venue, online, joining_url, capacity, places_taken)
+       values (?, ?, ?, ?, ?, false, null, 10, 0) returning id`,
+      [product!.product_id, course, new Date(Date.UTC(2030, 2, 5, 9)).toISOString(), new Date(Date.UTC(2030, 2, 5, 16)).toISOString(), 'York Safety Centre, YO1 7HH'],
+    );
+    const session = own!.id;
+    const buyer = { email: uniqueEmail('course-journey'), password: GOOD_PASSWORD };
+    const delegate = { name: 'Jordan Delegate', email: uniqueEmail('course-delegate') };
+    await registerByApi(baseURL, { email: buyer.email, first_name: 'Morgan', last_name: 'Manager' });
+    const { page, problems } = await open(1280);
+    /**
+     * A page on the way at 1280 px, then at 390 px (the same page, narrowed), then back. The portal is reloaded at
+     * 390 px, as a phone would open it: narrowing a live portal keeps its desktop menu open over the page.
+     */
+    const shots = async (on: Page, name: string, reloadUntil?: string) => {
+      await shot(on, `journey-${name}-1280`);
+      await on.setViewportSize({ width: 390, height: 844 });
+      if (reloadUntil) {
+        await on.reload();
+        await on.locator(reloadUntil).waitFor();
+      }
+      await shot(on, `journey-${name}-390`);
+      await on.setViewportSize({ width: 1280, height: 900 });
+    };
+
+    // The buyer signs in, picks the York date on the product page and adds the place.
+    await signInThroughForm(page, buyer);
+    await page.goto(`/products/${slug}`);
+    await hydrated(page);
+    const york = await page.locator('[data-session-picker] option', { hasText: 'York Safety Centre' }).getAttribute('value');
+    await page.getByLabel('Date for Open course — 1 place').selectOption(york!);
+    await page.locator('[data-option] [data-add-to-basket]').first().click();
+    await page.locator('[data-add-result="success"]', { hasText: 'York Safety Centre' }).waitFor();
+
+    // Checkout with the company's billing address, then pay on the test payment page.
+    await page.goto('/checkout');
+    await hydrated(page);
+    await page.locator('[data-checkout-summary] [data-checkout-line]', { hasText: 'Fire Marshal Training Course' }).waitFor();
+    const billing = page.locator('[data-address="billing_address"]');
+    await billing.getByLabel('Full name').fill('Morgan Manager');
+    await billing.getByLabel('Company or organisation (optional)').fill('Northern Safety Ltd');
+    await billing.getByLabel('Address line 1').fill('2 Station Road');
+    await billing.getByLabel('Town or city').fill('York');
+    await billing.getByLabel('Postcode').fill('YO1 7HH');
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole('button', { name: /^Continue to payment/ }).click();
+    await page.waitForURL(/\/pay\/test\//);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/complete\?order=\d+/);
+    await page.locator('[data-order-result="paid"]').waitFor({ timeout: 20_000 });
+    const orderId = Number(new URL(page.url()).searchParams.get('order'));
+
+    // The order page: the place's Delegates section; the buyer names who attends and saves.
+    await page.goto(`/account/orders/${orderId}`);
+    await hydrated(page);
+    const delegates = page.locator('[data-course-delegates]');
+    await delegates.locator(`[data-delegates-session="${session}"]`).waitFor();
+    await delegates.getByLabel('Place 1: name').fill(delegate.name);
+    await delegates.getByLabel('Place 1: e-mail').fill(delegate.email);
+    await delegates.getByRole('button', { name: 'Save delegates' }).click();
+    await page.locator('[data-delegates-saved]').waitFor();
+    await expectNoSeriousA11yViolations(page, 'order page with its delegates');
+    await shots(page, 'order-delegates');
+
+    // The delegate's joining instructions arrive with the session's calendar entry.
+    const joining = await waitUntil(async () => {
+      const mails = (await (await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(delegate.email)}`)).json()) as Array<{ subject: string; attachments: Array<{ content_type: string }> }>;
+      return mails.find((mail) => mail.subject.startsWith('Joining instructions: '));
+    }, { what: 'the joining instructions' });
+    expect(joining.attachments.map((attachment) => attachment.content_type)).toContain('text/calendar');
+
+    // Attendance opens once a session has started: the session is moved to this morning. (Its delegates' list is
+    // settled by then, which is right: nobody renames a delegate who is already in the room.)
+    const hour = 3_600_000;
+    await shop.sql('update training_sessions set starts_at = ?, ends_at = ? where id = ?', [new Date(Date.now() - hour).toISOString(), new Date(Date.now() + hour).toISOString(), session]);
+
+    // Staff find the session, open its register, tick the delegate and save: the certificate is issued.
+    const staff = await open(1280);
+    await signInThroughForm(staff.page, DEMO_ADMIN);
+    await staff.page.getByRole('navigation').getByRole('link', { name: 'Sessions', exact: true }).click();
+    await staff.page.waitForURL('**/admin/sessions');
+    await staff.page.getByRole('row').filter({ hasText: 'York Safety Centre' }).getByRole('link').first().click();
+    await staff.page.locator('[data-session-register-link]').click();
+    await staff.page.waitForURL(`**/admin/sessions/${session}/register`);
+    const attended = staff.page.getByLabel(`Attended: ${delegate.name}`);
+    await attended.waitFor();
+    expect(await attended.isEnabled()).toBe(true);
+    await shots(staff.page, 'register-before', '[data-register-attended]');
+    await attended.check();
+    await staff.page.getByRole('button', { name: 'Save attendance' }).click();
+    const certificate = staff.page.locator('[data-register-certificate]');
+    await certificate.waitFor();
+    await expectNoSeriousA11yViolations(staff.page, 'register after saving');
+    await shots(staff.page, 'register-after', '[data-register-certificate]');
+    const code = await certificate.getAttribute('data-register-certificate');
+    expect(await certificate.getAttribute('href')).toBe(`/certificates/${code}`);
+
+    // The certificate's public page, as anyone checking it would open it.
+    await page.goto(`/certificates/${code}`);
+    await page.getByRole('heading', { name: 'Valid certificate' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain(delegate.name);
+    await expectNoSeriousA11yViolations(page, 'certificate page');
+    await shots(page, 'certificate');
+    expect(problems.unexpected()).toEqual([]);
+    expect(staff.problems.unexpected()).toEqual([]);
+  }, 90_000);
 });
 
 async function expectPickerValue(page: Page, startsWith: string): Promise<void> {

@@ -205,7 +205,7 @@ describe(`Course registers (${databaseKind})`, () => {
     expect((await as(casey.bearer).get('/api/account/training-records').expect(200)).body).toEqual([]);
 
     // A cancelled session takes no attendance.
-    await as(admin).put(`/api/admin/sessions/${second.sessionId}`, { status: 'cancelled' }).expect(200);
+    await as(admin).post(`/api/admin/sessions/${second.sessionId}/cancel`).expect(200);
     await started(second.sessionId);
     expect((await as(admin).put(`/api/admin/sessions/${second.sessionId}/attendance`, { delegates: [{ delegate_id: theirs, attended: true }] }).expect(409)).body.message)
       .toMatch(/cancelled/);

@@ -97,6 +97,11 @@ describe(`Course session changes (${databaseKind})`, () => {
     await delegate(annPlace!.placeId, 2, delegates[1]!);
     await delegate(benPlace!.placeId, 1, delegates[2]!);
 
+    // The editor's save cannot cancel: that would skip the e-mails and the buyers' choice (422 naming the action).
+    const edited = await http().put(`/api/admin/sessions/${session.id}`).set('Authorization', admin).send({ status: 'cancelled' }).expect(422);
+    expect(edited.body.errors.status[0]).toMatch(/cancel action/);
+    expect((await as(admin).get(`/api/admin/sessions/${session.id}`).expect(200)).body).toMatchObject({ status: 'scheduled' });
+
     const customer = await buyer('cancel-nosy');
     await as(customer.bearer).post(`/api/admin/sessions/${session.id}/cancel`).expect(403);
     await http().post(`/api/admin/sessions/${session.id}/cancel`).expect(401);

@@ -81,6 +81,7 @@ export function SessionChangesPanel({ session, onChanged }: { session: Session; 
       </section>
     );
   }
+  // Only the open dialog holds the fields: the closed one would otherwise carry a second copy of each name and label.
   const form = (
     <>
       {message ? (
@@ -113,7 +114,7 @@ export function SessionChangesPanel({ session, onChanged }: { session: Session; 
         onCancel={() => setOpen(null)}
       >
         <p>{told} The places stay booked on the new date unless a buyer chooses another date or a refund.</p>
-        {form}
+        {open === 'move' && form}
       </ConfirmDialog>
       <ConfirmDialog
         open={open === 'cancel'}
@@ -124,7 +125,7 @@ export function SessionChangesPanel({ session, onChanged }: { session: Session; 
         onCancel={() => setOpen(null)}
       >
         <p>{told} It takes no more bookings, and cannot be undone. Each buyer chooses another date or a refund.</p>
-        {form}
+        {open === 'cancel' && form}
       </ConfirmDialog>
     </section>
   );

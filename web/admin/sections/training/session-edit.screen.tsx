@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { resourceApi } from '../../api/admin-api.js';
 import { Link } from '../../kit/links.js';
@@ -16,6 +16,7 @@ export function Component() {
   const { id } = useParams();
   // A cancel or move answers the session anew: a fresh editor shows it (the form would otherwise keep the old date).
   const [version, setVersion] = useState(0);
+  const placesHeading = useId();
   const [searchParams] = useSearchParams();
   const options = useCourseOptions();
   // The same query as the editor's: an existing session's course is shown even when it is no longer for sale.
@@ -42,7 +43,9 @@ export function Component() {
     >
       {(session) => (
         <>
-          <section className="admin-panel" aria-label="Places">
+          <section className="admin-panel" aria-labelledby={placesHeading}>
+            {/* Headed like the "Cancel or move" panel below it (issue 27's slices meet on this screen). */}
+            <h2 id={placesHeading}>Places and register</h2>
             <p data-session-places="">
               {session.places_taken} of {session.capacity} places taken; {session.places_left === 0 ? 'full' : `${session.places_left} left`}.
             </p>

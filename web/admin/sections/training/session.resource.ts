@@ -20,9 +20,11 @@ export const sessionFields: readonly FieldSpec[] = [
   { name: 'venue', label: 'Venue', nullable: true, maxLength: 300, hint: 'Required unless the session is online, e.g. "HS Training Centre, Leeds LS1 4AP".' },
   { name: 'joining_url', label: 'Joining link', kind: 'url', nullable: true, maxLength: 2000, hint: 'Required for an online session: an https:// address. Never shown on the shop\'s pages.' },
   { name: 'capacity', label: 'Capacity (places)', kind: 'number', required: true },
+  // Shown, never saved: cancelling e-mails buyers and delegates, so it is the "Cancel session…" action (ADR 0050).
   {
-    name: 'status', label: 'Status', kind: 'select',
+    name: 'status', label: 'Status', kind: 'select', readOnly: true,
     options: [{ value: 'scheduled', label: 'Scheduled' }, { value: 'cancelled', label: 'Cancelled (not bookable)' }],
+    hint: 'A saved session is cancelled with "Cancel session…", which e-mails its buyers and delegates.',
   },
   { name: 'notes', label: 'Notes for delegates', kind: 'textarea', nullable: true, maxLength: 5000, hint: 'What to bring, parking, access.' },
 ];

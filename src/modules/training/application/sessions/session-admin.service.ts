@@ -67,6 +67,11 @@ export class SessionAdminService {
     const row = await this.transactions.run(async () => {
       const current = await this.store.find(id, true);
       if (!current) throw new SessionNotFoundError();
+      // Cancelling is its own use case (ADR 0050): it e-mails buyers and delegates, who then choose another date or
+      // a refund. A status edit would skip all that, so the editor's save may not cancel.
+      if (input.status === 'cancelled' && current.status !== 'cancelled') {
+        throw new SessionRefusedError({ status: ['A session is cancelled with its cancel action (POST /api/admin/sessions/{id}/cancel, "Cancel session…" in the portal), which tells its buyers and delegates.'] });
+      }
       const fields = complete(input, current);
       refuseProblems(fields, current.placesTaken);
       const updated = (await this.store.update(id, fields))!;
