@@ -7,6 +7,7 @@ import { createProduct } from '../support/catalogue-fixtures.js';
 import { DEMO_ADMIN, GOOD_PASSWORD, hydrated, registerByApi, signInThroughForm, uniqueEmail } from '../support/identity-browser.js';
 import { CheckoutService } from '../../src/modules/orders/index.js';
 import { checkoutInput, inContext } from '../support/orders-fixtures.js';
+import { waitUntil } from '../support/eventually.js';
 import { databaseKind } from '../support/test-database.js';
 
 /**
@@ -100,13 +101,7 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
   });
 
   it('the whole journey: picks a date, buys and pays, names the delegate, staff mark attendance, the certificate verifies', async () => {
-    // Loaded here rather than at the top: this test only appends to the file (its harness is moving to test/support).
-    const { waitUntil } = await import('../support/eventually.js');
-    const { signInThroughForm } = await import('../support/identity-browser.js');
-    // The test payment page's webhook is POSTed to PUBLIC_URL; this suite's server listens on a port chosen after it
-    // was configured, so the shop is told its own address (as useBrowserShop does by its environment).
-    const { Environment } = await import('../../src/config/environment.js');
-    shop.app.get(Environment).PUBLIC_URL = baseURL;
+    const { shop, url: baseURL } = browserShop;
     const [product] = await shop.sql<{ product_id: number }>('select product_id from training_sessions where option_id = ? limit 1', [course]);
     const [own] = await shop.sql<{ id: number }>(
       `insert into training_sessions (product_id, option_id, starts_at, ends_at, venue, online, joining_url, capacity, places_taken)
