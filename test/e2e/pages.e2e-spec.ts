@@ -155,6 +155,17 @@ describe(`server-rendered pages (${databaseKind})`, () => {
       expect(text(titles[0]!.inner)).toContain(APP_NAME);
     });
 
+    it("has Vike's style sheets at the top of <head> and its scripts at the end of <body>, after <meta charset> (ADR 0055)", () => {
+      // The markers of web/pages/+headHtmlBegin.ts and +bodyHtmlEnd.ts are replaced, never left in the page.
+      expect(home.text).not.toContain('__VITE_PLUGIN');
+      const head = home.text.slice(home.text.indexOf('<head>'), home.text.indexOf('</head>'));
+      expect(head.indexOf('<meta charset="UTF-8"')).toBeGreaterThan(-1);
+      expect(head.indexOf('<meta charset="UTF-8"')).toBeLessThan(head.indexOf('<link rel="stylesheet"'));
+      const bodyEnd = home.text.slice(home.text.lastIndexOf('</div>'), home.text.indexOf('</body>'));
+      expect(bodyEnd).toContain('<script id="vike_pageContext"');
+      expect(bodyEnd).toMatch(/<script type="module"/);
+    });
+
     it('shows the three demo widgets, each in its own block, markup as is', () => {
       const main = mainOf(home.text).inner;
       const widget = (name: string) => only(main, 'section', (a) => a['data-widget'] === name, `widget ${name}`).inner;

@@ -15,6 +15,9 @@ export const BUDGETS = {
   learnerP99Ms: 50,
   progressRatio: 0.15,
   recordsRatio: 0.3,
+  // Issue 30: a fresh (uncached) Vike render costs at most this many times a bare React render of the same
+  // document (scripts/bench/vike-overhead.mjs, CPU per page). Not met yet: see docs/adr/0055-fresh-renders.md.
+  freshRenderRatio: 2,
 };
 
 const row = (summary, target, connections) => summary.find((r) => r.target === target && r.connections === connections);
@@ -113,6 +116,15 @@ export function evaluateBudgets(bench, large) {
     detail: `${fixed(bench.shop.peakRssMb)} MB (VmHWM of the shop process over the whole bench)`,
   });
   return results;
+}
+
+/** Issue 30: per route of the last vike-overhead.mjs run, a fresh render through Vike against bare React. */
+export function evaluateFreshRenderBudgets(overhead) {
+  return Object.entries(overhead.results).map(([route, { vikeUs, reactUs }]) => ({
+    name: `Fresh render of ${route} ≤ ${BUDGETS.freshRenderRatio}× bare React (CPU per page)`,
+    holds: vikeUs / reactUs <= BUDGETS.freshRenderRatio,
+    detail: `${fixed(vikeUs, 0)} µs through Vike vs ${fixed(reactUs, 0)} µs bare = ${fixed(vikeUs / reactUs)}× (vike-overhead.mjs, ${overhead.at})`,
+  }));
 }
 
 export function printBudgets(results, log = console.log) {
