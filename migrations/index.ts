@@ -28,6 +28,7 @@ import { Migration20261128000500StaffRoles } from './Migration20261128000500Staf
 import { Migration20261128000700CourseSessions } from './Migration20261128000700CourseSessions.js';
 import { Migration20261128000900CourseDelegates } from './Migration20261128000900CourseDelegates.js';
 import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
+import { Migration20261128001600UncachedCatalogueReads } from './Migration20261128001600UncachedCatalogueReads.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -63,4 +64,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000700CourseSessions', class: Migration20261128000700CourseSessions },
   { name: 'Migration20261128000800TrainingAttemptAnswers', class: Migration20261128000800TrainingAttemptAnswers },
   { name: 'Migration20261128000900CourseDelegates', class: Migration20261128000900CourseDelegates },
+  { name: 'Migration20261128001600UncachedCatalogueReads', class: Migration20261128001600UncachedCatalogueReads },
 ];
