@@ -181,18 +181,18 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
 
   async listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<ProductCardRow[]> {
     // A search in relevance order is searchPage's; here relevance without a search means newest.
-    const page = this.pageOf(filter, sort);
+    const page = this.pageOf(filter, sort, offset, limit);
     return this.query<ProductCardRow>(
       `with page as (${page.sql})
        select ${CARD_COLUMNS}
        from page join products p on p.id = page.id ${CARD_JOINS}
        order by page.position`,
-      [...page.params, limit, offset],
+      page.params,
     );
   }
 
   async listSummary(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<ListSummary> {
-    const page = this.pageOf(filter, sort);
+    const page = this.pageOf(filter, sort, offset, limit, true);
     // 0 is "any" in product_facet_counts (migration 20261128001600): the list's own combination is its total.
     const category = filter.categoryId ?? 0;
     const brand = filter.brandId ?? 0;
@@ -214,7 +214,7 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
          (select json_agg(card order by card.position) from (
             select ${CARD_COLUMNS}, page.position from page join products p on p.id = page.id ${CARD_JOINS}
           ) card) as page`,
-      [...page.params, limit, offset, brand, kind, category, brand, kind, category, kind, category, brand],
+      [...page.params, brand, kind, category, brand, kind, category, kind, category, brand],
     );
     const rows = typeof row?.page === 'string' ? (JSON.parse(row.page) as ProductCardRow[]) : row?.page ?? [];
     return {
@@ -229,19 +229,35 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
   }
 
   /**
-   * A page's ids in the list's order, with their `position` (placeholders: the filter's, then limit and
-   * offset). No `count(*) over ()`: a list's total comes from product_facet_counts, and counting every listed
-   * product cost as much as the page itself for a large category (~1 s for 17,000 products at 100k, measured).
+   * A page's ids in the list's order, with their `position`, and its parameters. No `count(*) over ()`: a
+   * list's total comes from product_facet_counts, and counting every listed product cost as much as the page
+   * itself for a large category (~1 s for 17,000 products at 100k, measured).
+   *
+   * With `members` and a category, the page is read one of two ways, chosen when the statement runs from the
+   * kept counts: walking the whole catalogue in the list's order and testing each product's membership (fast
+   * when the category is a large share of the catalogue: ~130 rows for the first page of a 17% category), or
+   * reading the category's members and sorting them (fast for a small one). The planner cannot tell them apart:
+   * it assumes members are spread evenly, and walked all 100k products for a 638-product category whose
+   * members were all old (0.6 s, measured). Walking wins when offset + limit over the category's share of the
+   * catalogue is fewer rows than the category holds: size² > (offset + limit) × catalogue. Each branch has a
+   * one-time filter, so only one runs.
    */
-  private pageOf(filter: ProductFilter, sort: ProductSort): Clause {
-    const where = this.where(filter);
+  private pageOf(filter: ProductFilter, sort: ProductSort, offset: number, limit: number, members = false): Clause {
     const order = ORDER[sort === 'relevance' ? 'newest' : sort];
-    return {
+    const page = (where: Clause, condition = 'true', conditionParams: unknown[] = []): Clause => ({
       sql: `select p.id, row_number() over (order by ${order}) as position
-         from products p where ${where.sql}
+         from products p where ${where.sql} and ${condition}
          order by ${order} limit ? offset ?`,
-      params: where.params,
-    };
+      params: [...where.params, ...conditionParams, limit, offset],
+    });
+    if (!members || filter.categoryId === undefined) return page(this.where(filter));
+    const walk = `(select coalesce(max(f.products), 0)::float8 * coalesce(max(f.products), 0) > ?::float8 * (
+         select coalesce(max(a.products), 1) from product_facet_counts a where a.brand_id = 0 and a.kind = 0 and a.category_id = 0)
+       from product_facet_counts f where f.brand_id = ? and f.kind = ? and f.category_id = ?)`;
+    const walkParams = [offset + limit, filter.brandId ?? 0, filter.kind === undefined ? 0 : KIND_BITS[filter.kind], filter.categoryId];
+    const walked = page(this.where(filter), walk, walkParams);
+    const read = page(this.where(filter, true), `not ${walk}`, walkParams);
+    return { sql: `(${walked.sql}) union all (${read.sql})`, params: [...walked.params, ...read.params] };
   }
 
   async searchSummary(filter: ProductFilter & { search: string }, walk: { offset: number; limit: number } | null): Promise<SearchSummary> {
@@ -389,7 +405,8 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
     return rows.map((row) => ({ slug: row.slug, updated_at: new Date(row.updated_at) }));
   }
 
-  private where(filter: ProductFilter): Clause {
+  /** The filter's conditions on `products p`; with `members`, the category's products are read as a list of ids. */
+  private where(filter: ProductFilter, members = false): Clause {
     const parts = [`p.status = 'published'`];
     const params: unknown[] = [];
     if (filter.search !== undefined) {
@@ -397,7 +414,9 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
       params.push(filter.search);
     }
     if (filter.categoryId !== undefined) {
-      parts.push('exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)');
+      parts.push(members
+        ? 'p.id = any (array(select pc.product_id from product_categories pc where pc.category_id = ?))'
+        : 'exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)');
       params.push(filter.categoryId);
     }
     if (filter.brandId !== undefined) {
