@@ -139,6 +139,12 @@ async function missParameters(client) {
   }
   const misspelt = words.slice(0, 50).map((word) => `${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`);
   const unknown = Array.from({ length: 25 }, (_, i) => `${NO_MATCH_TERM}${String.fromCharCode(97 + (i % 26))}`);
-  const searchTerms = spread([...new Set([...words, ...misspelt, ...unknown, ...spread([...pairs])])]).slice(0, MISS_TERMS);
+  // A small catalogue's titles have a few hundred words: two of them picked apart fill the list up (many find
+  // nothing and take the correction's path, as distinct terms typed by visitors do).
+  const terms = new Set([...words, ...misspelt, ...unknown, ...spread([...pairs])]);
+  for (let i = 0; terms.size < MISS_TERMS && i < words.length * words.length; i++) {
+    terms.add(`${words[i % words.length]} ${words[(i * 7 + Math.floor(i / words.length)) % words.length]}`);
+  }
+  const searchTerms = spread([...terms]).slice(0, MISS_TERMS);
   return { lists, products, searchTerms };
 }
