@@ -32,6 +32,7 @@ import { Migration20261128001100CourseRegisters } from './Migration2026112800110
 import { Migration20261128001200SessionChanges } from './Migration20261128001200SessionChanges.js';
 import { Migration20261128001300CourseWaitingList } from './Migration20261128001300CourseWaitingList.js';
 import { Migration20261128001400RefresherReminders } from './Migration20261128001400RefresherReminders.js';
+import { Migration20261128001600UncachedCatalogueReads } from './Migration20261128001600UncachedCatalogueReads.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -71,4 +72,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128001200SessionChanges', class: Migration20261128001200SessionChanges },
   { name: 'Migration20261128001300CourseWaitingList', class: Migration20261128001300CourseWaitingList },
   { name: 'Migration20261128001400RefresherReminders', class: Migration20261128001400RefresherReminders },
+  { name: 'Migration20261128001600UncachedCatalogueReads', class: Migration20261128001600UncachedCatalogueReads },
 ];

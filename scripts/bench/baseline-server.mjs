@@ -2,10 +2,12 @@
 //   GET /json                      a small JSON answer: what Fastify itself costs
 //   GET /static                    the client entry script, from memory
 //   GET /pg/products?category|search  the shop's statements of GET /api/products through a raw `pg` pool
+//   GET /pg/product/:slug          the statement of GET /api/products/{slug} (SqlCatalogueReads.productPage)
 //   GET /pg/options/:id            the statement of GET /api/options/{id} (SqlCatalogueReads.findPublicOption)
 //   GET /react/:route              a bare React render of a captured page (home, category, search, product)
 //   POST /pg/learn/:id/progress    LearningService.report's statements (the training stores' own) through the pool
 //   GET /pg/records?customer=      RecordsService.list over the training records store, through the pool
+//   GET /react-pg/:route           the route's statements (as /pg/…), then the render: a page that missed the caches
 // Started by scripts/bench/bench.mjs; see docs/adr/0013-benchmarks.md.
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
@@ -34,7 +36,7 @@ app.get('/static', (_request, reply) => {
   return reply.send(staticFile);
 });
 
-// Copied from src/shared/money.ts and catalogue.service.ts (toCard, toOptionView): the same JSON work.
+// Copied from src/shared/money.ts and product-browse.service.ts (toCard, toOptionView, toDetail): the same JSON work.
 const vatOn = (pence) => Math.floor((pence * 20 + 50) / 100);
 const mediaUrl = (key) => `/media/${key.slice('public/'.length)}`;
 const toCard = (row) => ({
@@ -51,8 +53,8 @@ const query = async ({ text, values }) => (await pool.query(text, values)).rows;
 /** The shop's SqlCatalogueReads, its statements sent through the pool. */
 const reads = pgReads(pool);
 
-// A search's facet counts come by id; the shop names and orders them from its cached category and brand
-// lists (ProductBrowseService.nameFacets). Read once here: the bench does not change the catalogue.
+// Facet counts come by id; the shop names and orders them from its cached category and brand lists
+// (ProductBrowseService.nameFacets). Read once here: the bench does not change the catalogue.
 let facetLists;
 const namesFor = () => (facetLists ??= Promise.all([
   query({ text: 'select id, slug, name from categories order by sort_order, name', values: [] }),
@@ -62,46 +64,80 @@ const namesFor = () => (facetLists ??= Promise.all([
 /**
  * ProductBrowseService.listProducts without its caches: the shop's statements, one after another as it sends them.
  * A search is the shop's own searchProducts (the summary; the correction when nothing matched; the ranked page
- * when the walk did not fill it) and namedFacets. Only a listing's order of calls (the page, then the facets)
- * is mirrored here.
+ * when the walk did not fill it), a list without one its listSummary (page, total and facets in one
+ * statement); both name their facets with namedFacets. Only the choice between the two is mirrored here.
  */
-async function listProducts(search, categoryId) {
-  const filter = { search, categoryId };
+async function listProducts(search, categoryId, brandId, page) {
+  const filter = { search, categoryId, brandId };
+  const offset = (page - 1) * 24;
   if (!search) {
-    const { rows, total } = await reads.listProducts(filter, 'newest', 0, 24);
-    return { rows, total, correctedSearch: null, facets: await reads.facets(filter) };
+    const { rows, total, counts } = await reads.listSummary(filter, 'newest', offset, 24);
+    return { rows, total, correctedSearch: null, facets: namedFacets(counts, ...(await namesFor())) };
   }
-  const found = await searchProducts(reads, filter, 'relevance', 0, 24);
+  const found = await searchProducts(reads, filter, 'relevance', offset, 24);
   return { ...found, facets: namedFacets(found.counts, ...(await namesFor())) };
 }
 
-app.get('/pg/products', async (request, reply) => {
-  const search = request.query.search?.trim() || undefined;
+/** `GET /api/products` for `?search=&category=&brand=&page=` (what the bench asks for), answered or 422. */
+async function productList(requestQuery) {
+  const search = requestQuery.search?.trim() || undefined;
+  const page = Number(requestQuery.page ?? 1);
+  const brandId = requestQuery.brand === undefined ? undefined : Number(requestQuery.brand);
   let categoryId;
-  if (request.query.category) {
-    const [category] = await query(numbered(FIND_CATEGORY, [request.query.category]));
-    if (!category) return reply.status(422).send({ errors: { category: ['No category has that slug or id.'] } });
+  if (requestQuery.category) {
+    const [category] = await query(numbered(FIND_CATEGORY, [requestQuery.category]));
+    if (!category) return null;
     categoryId = category.id;
   }
-  const { rows, total, correctedSearch, facets } = await listProducts(search, categoryId);
+  const { rows, total, correctedSearch, facets } = await listProducts(search, categoryId, brandId, page);
   return {
     data: rows.map(toCard),
     meta: {
-      page: 1, per_page: 24, total, last_page: Math.max(1, Math.ceil(total / 24)), sort: search ? 'relevance' : 'newest',
+      page, per_page: 24, total, last_page: Math.max(1, Math.ceil(total / 24)), sort: search ? 'relevance' : 'newest',
       search: search ?? null, corrected_search: correctedSearch,
     },
     facets,
   };
+}
+
+app.get('/pg/products', async (request, reply) => {
+  const list = await productList(request.query);
+  return list ?? reply.status(422).send({ errors: { category: ['No category has that slug or id.'] } });
+});
+
+/** `GET /api/products/{slug}`: the shop's one statement (SqlCatalogueReads.productPage) and the view of it. */
+async function productDetail(slug) {
+  const row = await reads.productPage(slug, 4);
+  if (!row) return null;
+  const images = row.images.map((image) => ({ url: mediaUrl(image.storage_key), alt: image.alt, width: image.width, height: image.height }));
+  const priceFrom = row.options.length === 0 ? null : Math.min(...row.options.map((option) => option.price));
+  return {
+    id: row.id, slug: row.slug, title: row.title, code: row.code, summary: row.summary, description: row.description,
+    brand: row.brand && { id: row.brand.id, name: row.brand.name, logo_url: row.brand.logo_key ? mediaUrl(row.brand.logo_key) : null, website: row.brand.website },
+    price_from: priceFrom, price_from_inc_vat: priceFrom === null ? null : priceFrom + vatOn(priceFrom), image: images[0] ?? null,
+    kinds: [...new Set(row.options.map((option) => option.kind))].sort(), featured: row.featured,
+    running_time: row.running_time, year: row.year, language: row.language, accreditation: row.accreditation,
+    categories: row.categories, images, videos: row.videos, has_preview: row.videos.some((video) => video.is_preview),
+    options: row.options.map(toOptionView), related: row.related.map(toCard),
+    created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+app.get('/pg/product/:slug', async (request, reply) => {
+  const product = await productDetail(request.params.slug);
+  return product ?? reply.status(404).send({ message: 'Product not found' });
+});
+
+const toOptionView = (option) => ({
+  id: option.id, product_id: option.product_id, name: option.name, code: option.code, price: option.price,
+  price_inc_vat: option.price + vatOn(option.price), weight: option.weight, qty: option.qty, kind: option.kind,
+  in_stock: option.qty === null || option.qty > 0,
 });
 
 app.get('/pg/options/:id', async (request, reply) => {
   const option = await reads.findPublicOption(Number(request.params.id));
   if (!option) return reply.status(404).send({ message: 'Option not found' });
-  return {
-    id: option.id, product_id: option.product_id, name: option.name, code: option.code, price: option.price,
-    price_inc_vat: option.price + vatOn(option.price), weight: option.weight, qty: option.qty, kind: option.kind,
-    in_stock: option.qty === null || option.qty > 0,
-  };
+  return toOptionView(option);
 });
 
 // The learner targets' baselines (lib/learners.mjs). The shop knows the user from the session; here it is given.
@@ -153,6 +189,15 @@ for (const [route, captured] of Object.entries(fixtures.pages)) {
   const render = await pageRenderer(ROOT, entry);
   let next = 0;
   app.get(`/react/${route}`, (_request, reply) => {
+    const page = captured[next++ % captured.length];
+    void reply.header('content-type', 'text/html; charset=utf-8');
+    return reply.send(render(page, fixtures.assetTags[route]));
+  });
+  // A page whose data missed the caches: the same statements as the JSON baseline for this URL's list or
+  // product, then the render of a captured page of the route (its data is not re-mapped into the page).
+  app.get(`/react-pg/${route}`, async (request, reply) => {
+    const found = route === 'product' ? await productDetail(request.query.product) : await productList(request.query);
+    if (!found) return reply.status(404).send('Not found');
     const page = captured[next++ % captured.length];
     void reply.header('content-type', 'text/html; charset=utf-8');
     return reply.send(render(page, fixtures.assetTags[route]));

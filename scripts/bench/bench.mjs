@@ -95,7 +95,7 @@ async function main() {
     await baselines.ready();
     const available = targets.filter((target) => {
       if (settings.only && !settings.only.includes(target.name)) return false;
-      const route = target.name.startsWith('react-') && target.name.slice('react-'.length);
+      const route = target.name.startsWith('react-') && target.name.slice('react-'.length).replace(/-miss$/, '');
       if (route && fixtures.pages[route].length === 0) {
         log(`  no ${target.name} baseline: the shop rendered no ${route} page to copy`);
         return false;

@@ -1,4 +1,4 @@
-// `make bench-check`: the budgets of issue 6 against the last bench (var/bench/last.json) and, for
+// `make bench-check`: the budgets of issues 6 and 30 against the last bench (var/bench/last.json) and, for
 // search at 100k products, the last large bench (var/bench/last-large.json), and issue 30's fresh-render
 // ratio from the last scripts/bench/vike-overhead.mjs (var/bench/vike-overhead.json). Exit 1 when any falls short,
 // 2 when there is no bench to check.

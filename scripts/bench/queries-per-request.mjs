@@ -42,8 +42,9 @@ await fastify.ready();
 const targets = targetsFor(await loadParameters(url), '', '').filter((target) => target.server === 'shop');
 
 for (const target of targets) {
-  const paths = target.paths.slice(0, 5);
-  for (const warm of paths) await fastify.inject({ method: 'GET', url: warm }); // caches and first-use work
+  // A cache-miss target (ADR 0053) is warmed with other paths than it is measured with, so it still misses.
+  const paths = target.name.endsWith('-miss') ? target.paths.slice(5, 10) : target.paths.slice(0, 5);
+  for (const warm of target.paths.slice(0, 5)) await fastify.inject({ method: 'GET', url: warm }); // caches and first-use work
   const counts = [];
   const times = [];
   let last = [];

@@ -151,6 +151,62 @@ describe(`public catalogue API (${databaseKind})`, () => {
     expect((await search()).facets.kinds).toEqual([{ id: 'online_access', name: 'online_access', count: 1 }, { id: 'physical', name: 'physical', count: 2 }]);
   });
 
+  it('keeps a list\'s total and facets in step with the catalogue: status, brand, categories, options, deletion', async () => {
+    // Lists count from product_facet_counts, kept by triggers (ADR 0053); each read asks for a page size not
+    // asked before, so it reaches the database rather than the 30 s list cache.
+    let perPage = 90;
+    const list = async (query: Record<string, string | number> = {}) =>
+      (await http().get('/api/products').query({ ...query, per_page: perPage-- }).expect(200)).body;
+    const counted = (facets: Array<{ id: number | string; count: number }>) => facets.map((f) => [f.id, f.count]);
+    const extra = await createProduct(shop.sql, {
+      title: 'Asbestos Awareness Poster', brandId: safeCo.id, categoryIds: [posters.id], options: [{ price: 900, kind: 'download' }],
+    });
+    expect((await list({ category: 'posters' })).meta.total).toBe(3);
+    await shop.sql(`update products set status = 'draft' where id = ?`, [manual.id]);
+    await shop.sql('update products set brand_id = ? where id = ?', [otherCo.id, fire.id]);
+    await shop.sql('insert into product_categories (category_id, product_id) values (?, ?)', [posters.id, fire.id]);
+    await shop.sql('update product_options set active = false where product_id = ?', [online.id]);
+    await shop.sql('delete from products where id = ?', [extra.id]);
+    try {
+      const all = await list();
+      expect(all.meta.total).toBe(3);
+      expect(counted(all.facets.categories)).toEqual([[dvds.id, 2], [posters.id, 3]]);
+      expect(counted(all.facets.brands)).toEqual([[otherCo.id, 3]]);
+      expect(counted(all.facets.kinds)).toEqual([['physical', 2]]);
+      const posterList = await list({ category: 'posters', kind: 'physical' });
+      expect(posterList.meta).toMatchObject({ total: 2, last_page: 1 });
+      expect(titles(posterList).sort()).toEqual(['Fire Marshal Essentials', 'Ladder Safety Poster']);
+      expect(counted(posterList.facets.categories)).toEqual([[dvds.id, 1], [posters.id, 2]]);
+      expect(counted(posterList.facets.kinds)).toEqual([['physical', 2]]);
+    } finally {
+      await shop.sql(`update products set status = 'published' where id = ?`, [manual.id]);
+      await shop.sql('update products set brand_id = ? where id = ?', [safeCo.id, fire.id]);
+      await shop.sql('delete from product_categories where category_id = ? and product_id = ?', [posters.id, fire.id]);
+      await shop.sql('update product_options set active = true where product_id = ? and kind = ?', [online.id, 'online_access']);
+    }
+    const restored = await list();
+    expect(restored.meta.total).toBe(4);
+    expect(counted(restored.facets.categories)).toEqual([[dvds.id, 3], [posters.id, 2]]);
+    expect(counted(restored.facets.brands).sort()).toEqual([[safeCo.id, 2], [otherCo.id, 2]].sort());
+    expect(counted(restored.facets.kinds)).toEqual([['online_access', 2], ['physical', 3]]);
+  });
+
+  it('lists a category the same whether its page is walked from the newest or read from its members', async () => {
+    // With one product a page, the first two pages of Training DVDs (3 of the 4 products) are walked and the
+    // third read from the members (size² > (offset + limit) × catalogue decides; ADR 0053).
+    const whole = titles((await http().get('/api/products').query({ category: 'training-dvds', per_page: 24 }).expect(200)).body);
+    expect(whole).toEqual(['COSHH Awareness Online', 'Fire Marshal Essentials', 'Manual Handling Training DVD']);
+    const onePerPage = [];
+    for (const page of [1, 2, 3]) {
+      const res = await http().get('/api/products').query({ category: 'training-dvds', per_page: 1, page }).expect(200);
+      expect(res.body.meta).toMatchObject({ total: 3, last_page: 3 });
+      onePerPage.push(...titles(res.body));
+    }
+    expect(onePerPage).toEqual(whole);
+    const byPrice = titles((await http().get('/api/products').query({ category: 'training-dvds', per_page: 1, sort: '-price' }).expect(200)).body);
+    expect(byPrice).toEqual(['Fire Marshal Essentials']);
+  });
+
   it('sorts by price and title on request', async () => {
     const cheap = await http().get('/api/products').query({ sort: 'price' }).expect(200);
     expect(titles(cheap.body)).toEqual(['Ladder Safety Poster', 'COSHH Awareness Online', 'Manual Handling Training DVD', 'Fire Marshal Essentials']);

@@ -85,6 +85,66 @@ export async function loadParameters(url) {
     if (categories.length === 0 || products.length === 0 || options.length === 0) {
       throw new Error('The bench catalogue has no published products, categories or options to ask for.');
     }
-    return { categories, products, options, searchTerms: SEARCH_TERMS };
+    return { categories, products, options, searchTerms: SEARCH_TERMS, misses: await missParameters(client) };
   });
+}
+
+/** A stable order that is not the catalogue's own (FNV-1a of the text): neighbouring paths are unrelated. */
+const spread = (values) => values
+  .map((value) => {
+    let hash = 2166136261;
+    for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 16777619) >>> 0;
+    return [hash, value];
+  })
+  .sort((a, b) => a[0] - b[0])
+  .map(([, value]) => value);
+
+/** At most this many pages of one list: issue 30 asks for pages 1–400. */
+const MISS_PAGES = 400;
+/** Distinct search terms: more than the shop's 1,000 cached lists, so a cycle through them never hits. */
+const MISS_TERMS = 1500;
+
+/**
+ * The paths of the cache-miss targets (issue 30 item 0): more distinct requests than the shop's caches hold
+ * (1,000 lists, 2,000 products, 1,000 facet sets, each first in first out), so cycling through them keeps
+ * missing, as production traffic spread over the whole catalogue would. Lists: every page (1–400) of
+ * everything and of every category, and page 1 of every category with each of its brands (a facet set of its
+ * own); products: every published one; search terms: title words and adjacent pairs of title words, and a
+ * few misspelt or unknown words (the correction's path).
+ */
+async function missParameters(client) {
+  const query = async (sql) => (await client.query(sql)).rows;
+  const [{ published }] = await query(`select count(*)::int as published from products where status = 'published'`);
+  const categoryCounts = await query(`
+    select c.slug, count(*)::int as products from categories c
+    join product_categories pc on pc.category_id = c.id join products p on p.id = pc.product_id and p.status = 'published'
+    group by c.slug`);
+  const categoryBrands = await query(`
+    select distinct c.slug, p.brand_id from categories c
+    join product_categories pc on pc.category_id = c.id join products p on p.id = pc.product_id and p.status = 'published'
+    where p.brand_id is not null`);
+  const pages = (total) => Array.from({ length: Math.min(MISS_PAGES, Math.max(1, Math.ceil(total / 24))) }, (_, i) => i + 1);
+  const lists = spread([
+    ...pages(published).map((page) => `page=${page}`),
+    ...categoryCounts.flatMap(({ slug, products }) => pages(products).map((page) => `category=${slug}&page=${page}`)),
+    ...categoryBrands.map(({ slug, brand_id: brand }) => `category=${slug}&brand=${brand}&page=1`),
+  ]);
+  const products = (await query(`select slug from products where status = 'published' order by md5(id::text)`)).map((row) => row.slug);
+  const words = spread((await query(`select word from search_words where length(word) >= 3`)).map((row) => row.word));
+  const titles = (await query(`select title from products where status = 'published' order by md5(id::text) limit 5000`)).map((row) => row.title);
+  const pairs = new Set();
+  for (const title of titles) {
+    const inTitle = title.toLowerCase().match(/[a-z]{3,}/g) ?? [];
+    for (let i = 0; i + 1 < inTitle.length; i++) pairs.add(`${inTitle[i]} ${inTitle[i + 1]}`);
+  }
+  const misspelt = words.slice(0, 50).map((word) => `${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`);
+  const unknown = Array.from({ length: 25 }, (_, i) => `${NO_MATCH_TERM}${String.fromCharCode(97 + (i % 26))}`);
+  // A small catalogue's titles have a few hundred words: two of them picked apart fill the list up (many find
+  // nothing and take the correction's path, as distinct terms typed by visitors do).
+  const terms = new Set([...words, ...misspelt, ...unknown, ...spread([...pairs])]);
+  for (let i = 0; terms.size < MISS_TERMS && i < words.length * words.length; i++) {
+    terms.add(`${words[i % words.length]} ${words[(i * 7 + Math.floor(i / words.length)) % words.length]}`);
+  }
+  const searchTerms = spread([...terms]).slice(0, MISS_TERMS);
+  return { lists, products, searchTerms };
 }

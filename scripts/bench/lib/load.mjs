@@ -4,9 +4,15 @@ import autocannon from 'autocannon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSampling } from './proc.mjs';
 
+/**
+ * Where each list of paths goes on: a run continues where the last one (the warm-up, the other concurrency)
+ * stopped, so a cache-miss target never asks again for what a run a few seconds before made the shop cache.
+ */
+const positions = new WeakMap();
+
 /** `request(path)` (optional) makes each request: method, headers and body besides the path (the basket targets). */
 function fire({ url, paths, connections, duration, request }) {
-  let next = 0;
+  let next = positions.get(paths) ?? 0;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -18,6 +24,7 @@ function fire({ url, paths, connections, duration, request }) {
           method: 'GET',
           setupRequest: (base) => {
             const path = paths[next++ % paths.length];
+            positions.set(paths, next % paths.length);
             return request ? { ...base, ...request(path) } : { ...base, path };
           },
         }],

@@ -31,7 +31,7 @@ export function numbered(sql, params) {
 }
 
 /**
- * The shop's catalogue reads (listProducts, facets, searchSummary, searchPage, suggestWords…) over a `pg`
+ * The shop's catalogue reads (listSummary, productPage, searchSummary, searchPage, suggestWords…) over a `pg`
  * client or pool. `onQuery(statement, ms)`, when given, hears of each statement and its round trip.
  */
 export function pgReads(db, onQuery) {

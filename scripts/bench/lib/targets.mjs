@@ -1,8 +1,21 @@
 // What the bench loads: the shop's pages and endpoints, and the baselines their figures are ratios of.
 
-/** Shop targets, each with the baseline it is a ratio of, then the baselines themselves. */
+/** A miss list's query (`category=slug&brand=3&page=2`, lib/database.mjs) as the storefront's page URL. */
+function listPagePath(list) {
+  const query = new URLSearchParams(list);
+  const category = query.get('category');
+  query.delete('category');
+  return `/category${category ? `/${category}` : ''}?${query}`;
+}
+
+/**
+ * Shop targets, each with the baseline it is a ratio of, then the baselines themselves. The `-miss` targets
+ * (issue 30) spread their requests over more lists, products and terms than the shop's caches hold, so they
+ * measure what a request costs when the caches miss; their baselines run the same statements on every request
+ * (`/pg/…`) and, for pages, then render a captured page (`/react-pg/…`).
+ */
 export function targetsFor(parameters, shopUrl, baselineUrl) {
-  const { categories, products, options, searchTerms } = parameters;
+  const { categories, products, options, searchTerms, misses } = parameters;
   const term = (t) => encodeURIComponent(t);
   const shop = (name, paths, baseline) => ({ name, server: 'shop', url: shopUrl, paths, baseline });
   const base = (name, paths) => ({ name, server: 'baselines', url: baselineUrl, paths });
@@ -16,6 +29,12 @@ export function targetsFor(parameters, shopUrl, baselineUrl) {
     shop('api-search', searchTerms.map((t) => `/api/products?search=${term(t)}`), 'pg-search'),
     shop('api-option', options.map((id) => `/api/options/${id}`), 'pg-option'),
     shop('api-health', ['/api/health'], 'fastify-json'),
+    shop('api-products-miss', misses.lists.map((list) => `/api/products?${list}`), 'pg-products-miss'),
+    shop('api-search-miss', misses.searchTerms.map((t) => `/api/products?search=${term(t)}`), 'pg-search-miss'),
+    shop('api-product-miss', misses.products.map((slug) => `/api/products/${slug}`), 'pg-product-miss'),
+    shop('category-miss', misses.lists.map(listPagePath), 'react-category-miss'),
+    shop('search-page-miss', misses.searchTerms.map((t) => `/category?search=${term(t)}`), 'react-search-miss'),
+    shop('product-miss', misses.products.map((slug) => `/products/${slug}`), 'react-product-miss'),
     base('fastify-json', ['/json']),
     base('static', ['/static']),
     base('pg-products', categories.map((c) => `/pg/products?category=${c.slug}`)),
@@ -25,5 +44,11 @@ export function targetsFor(parameters, shopUrl, baselineUrl) {
     base('react-category', ['/react/category']),
     base('react-search', ['/react/search']),
     base('react-product', ['/react/product']),
+    base('pg-products-miss', misses.lists.map((list) => `/pg/products?${list}`)),
+    base('pg-search-miss', misses.searchTerms.map((t) => `/pg/products?search=${term(t)}`)),
+    base('pg-product-miss', misses.products.map((slug) => `/pg/product/${slug}`)),
+    base('react-category-miss', misses.lists.map((list) => `/react-pg/category?${list}`)),
+    base('react-search-miss', misses.searchTerms.map((t) => `/react-pg/search?search=${term(t)}`)),
+    base('react-product-miss', misses.products.map((slug) => `/react-pg/product?product=${slug}`)),
   ];
 }

@@ -4,13 +4,14 @@ import { mediaUrl } from '../../../platform/storage/index.js';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { vatOn } from '../../../shared/money.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
-import type { Product } from '../domain/product.entity.js';
-import { inStock, type OptionKind, type ProductOption } from '../domain/product-option.entity.js';
+import { inStock, type OptionKind } from '../domain/product-option.entity.js';
 import { CategoryBrowseService, slugOrId } from './category-browse.service.js';
 import {
   MAX_PER_PAGE, type ImageView, type OptionView, type ProductCard, type ProductDetail, type ProductListResult, type ProductSort,
 } from './catalogue-views.js';
-import { CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter } from './ports/catalogue-reads.port.js';
+import {
+  CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter, type ProductPageRow, type PublicOptionRow,
+} from './ports/catalogue-reads.port.js';
 import { namedFacets, searchProducts } from './product-search.js';
 
 export interface ProductListQuery {
@@ -28,9 +29,9 @@ export interface ProductListQuery {
 const RELATED = 4;
 /**
  * What visitors read is cached in this process for a short time: category counts and brands (counting every
- * category's products costs tens of milliseconds at 100k products), facet counts (~45 ms per list at 10k,
- * ~450 ms at 100k), pages of the product list and product pages. Storefront traffic repeats the same few
- * thousand lists and products, and a query per view cannot reach the page budgets of issue 6 (ADR 0015).
+ * category's products costs tens of milliseconds at 100k products), pages of the product list and product
+ * pages. Storefront traffic repeats the same few thousand lists and products (ADR 0015); a miss costs one
+ * statement per list or product (facets from kept counts, the product page in one statement: ADR 0053).
  * Staff see their own change at once: the admin services announce their changes (StorefrontChanges), which
  * clears every cache here; other processes catch up within the TTL. Stock shown on a product page may lag
  * by as much; the option endpoint (`getOption`), which the basket reads, is never cached.
@@ -47,12 +48,6 @@ const MAX_CACHED_PRODUCTS = 2_000;
  */
 @Injectable()
 export class ProductBrowseService implements OnModuleDestroy {
-  /**
-   * Facet counts of a list without a search group every listed product three ways: ~45 ms of database time per
-   * list at 10k products, ~450 ms at 100k (measured). Shared by every page and sort of that filter. A search's
-   * facets come with its total from one scan of the matches (searchSummary).
-   */
-  private readonly facetCounts = new TtlCache<string, ProductListResult['facets']>(LIST_CACHE_MS);
   /** Per filter, sort and page: the page of cards with its total, spelling correction and facets. */
   private readonly listPages = new TtlCache<string, ProductListResult>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
   /** Per slug or id as asked; null (no such public product) is cached too, so a bad link costs one query. */
@@ -62,7 +57,6 @@ export class ProductBrowseService implements OnModuleDestroy {
 
   /** Every announced storefront change (an admin edit, a CLI import…) clears these caches in this process. */
   private readonly stopListening = StorefrontChanges.subscribe(() => {
-    this.facetCounts.clear();
     this.listPages.clear();
     this.productPages.clear();
     this.cardLists.clear();
@@ -100,10 +94,8 @@ export class ProductBrowseService implements OnModuleDestroy {
         const found = await searchProducts(this.reads, { ...filter, search }, sort, offset, perPage);
         return { data: found.rows.map(toCard), meta: meta(found.total, found.correctedSearch), facets: await this.nameFacets(found.counts) };
       }
-      const { rows, total } = await this.reads.listProducts(filter, sort, offset, perPage);
-      const facetKey = JSON.stringify([filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null]);
-      const facets = await this.facetCounts.get(facetKey, () => this.reads.facets(filter));
-      return { data: rows.map(toCard), meta: meta(total, null), facets };
+      const { rows, total, counts } = await this.reads.listSummary(filter, sort, offset, perPage);
+      return { data: rows.map(toCard), meta: meta(total, null), facets: await this.nameFacets(counts) };
     });
   }
 
@@ -116,7 +108,7 @@ export class ProductBrowseService implements OnModuleDestroy {
   /** Featured products for the home page (newest first). */
   async featured(limit = 8): Promise<ProductCard[]> {
     return this.cardLists.get(`featured:${limit}`, async () => {
-      const { rows } = await this.reads.listProducts({ featured: true }, 'newest', 0, limit);
+      const rows = await this.reads.listProducts({ featured: true }, 'newest', 0, limit);
       return rows.map(toCard);
     });
   }
@@ -136,9 +128,8 @@ export class ProductBrowseService implements OnModuleDestroy {
   async findProduct(slugOrIdText: string): Promise<ProductDetail | null> {
     const key = slugOrId(slugOrIdText);
     return this.productPages.get(key, async () => {
-      const product = await this.reads.findProduct(key);
-      if (!product || !product.isPublished) return null;
-      return this.detail(product);
+      const row = await this.reads.productPage(key, RELATED);
+      return row && toDetail(row);
     });
   }
 
@@ -146,55 +137,52 @@ export class ProductBrowseService implements OnModuleDestroy {
   async getOption(id: number): Promise<OptionView> {
     const option = await this.reads.findPublicOption(id);
     if (!option) throw new NotFoundError('Option');
-    return toOptionView({ ...option, productId: option.product_id });
-  }
-
-  private async detail(product: Product): Promise<ProductDetail> {
-    const parts = await this.reads.productParts(product);
-    const relatedIds = await this.reads.relatedIds(product.id, RELATED);
-    const related = (await this.reads.cardsByIds(relatedIds)).map(toCard);
-    const options = parts.options.filter((option) => option.active);
-    const images: ImageView[] = parts.images.map((image) => ({ url: mediaUrl(image.storageKey), alt: image.alt, width: image.width, height: image.height }));
-    const priceFrom = options.length === 0 ? null : Math.min(...options.map((option) => option.price));
-    return {
-      id: product.id,
-      slug: product.slug,
-      title: product.title,
-      code: product.code,
-      summary: product.summary,
-      description: product.description,
-      brand: parts.brand && {
-        id: parts.brand.id,
-        name: parts.brand.name,
-        logo_url: parts.brand.logoKey ? mediaUrl(parts.brand.logoKey) : null,
-        website: parts.brand.website,
-      },
-      price_from: priceFrom,
-      price_from_inc_vat: priceFrom === null ? null : priceFrom + vatOn(priceFrom),
-      image: images[0] ?? null,
-      kinds: [...new Set(options.map((option) => option.kind))].sort(),
-      featured: product.featured,
-      running_time: product.runningTime,
-      year: product.year,
-      language: product.language,
-      accreditation: product.accreditation,
-      categories: parts.categories.map((category) => ({ id: category.id, slug: category.slug, name: category.name })),
-      images,
-      videos: parts.videos.map((video) => ({ id: video.id, title: video.title, is_preview: video.isPreview })),
-      has_preview: parts.videos.some((video) => video.isPreview),
-      options: options.map(toOptionView),
-      related,
-      created_at: product.createdAt.toISOString(),
-      updated_at: product.updatedAt.toISOString(),
-    };
+    return toOptionView(option);
   }
 }
 
-/** An option entity (a product page) or a row of findPublicOption (the option endpoint), as visitors read it. */
-function toOptionView(option: Pick<ProductOption, 'id' | 'productId' | 'name' | 'code' | 'price' | 'weight' | 'qty' | 'kind' | 'seats'>): OptionView {
+/** A product page as visitors read it, from the one row productPage reads (active options only). */
+function toDetail(row: ProductPageRow): ProductDetail {
+  const images: ImageView[] = row.images.map((image) => ({ url: mediaUrl(image.storage_key), alt: image.alt, width: image.width, height: image.height }));
+  const priceFrom = row.options.length === 0 ? null : Math.min(...row.options.map((option) => option.price));
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    code: row.code,
+    summary: row.summary,
+    description: row.description,
+    brand: row.brand && {
+      id: row.brand.id,
+      name: row.brand.name,
+      logo_url: row.brand.logo_key ? mediaUrl(row.brand.logo_key) : null,
+      website: row.brand.website,
+    },
+    price_from: priceFrom,
+    price_from_inc_vat: priceFrom === null ? null : priceFrom + vatOn(priceFrom),
+    image: images[0] ?? null,
+    kinds: [...new Set(row.options.map((option) => option.kind))].sort(),
+    featured: row.featured,
+    running_time: row.running_time,
+    year: row.year,
+    language: row.language,
+    accreditation: row.accreditation,
+    categories: row.categories,
+    images,
+    videos: row.videos,
+    has_preview: row.videos.some((video) => video.is_preview),
+    options: row.options.map(toOptionView),
+    related: row.related.map(toCard),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** An option of a product page or the option endpoint (findPublicOption), as visitors read it. */
+function toOptionView(option: PublicOptionRow): OptionView {
   return {
     id: option.id,
-    product_id: option.productId,
+    product_id: option.product_id,
     name: option.name,
     code: option.code,
     price: option.price,

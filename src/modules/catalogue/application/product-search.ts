@@ -42,7 +42,7 @@ export async function searchProducts(
   }
   let rows: ProductCardRow[] = [];
   if (offset < summary.total) {
-    if (sort !== 'relevance') rows = (await reads.listProducts(filter, sort, offset, limit)).rows;
+    if (sort !== 'relevance') rows = await reads.listProducts(filter, sort, offset, limit);
     else if (summary.page?.length === limit) rows = summary.page;
     else rows = await reads.searchPage(filter, offset, limit);
   }

@@ -91,8 +91,11 @@ export class SyntheticCatalogueGenerator {
       }
       return { ...totals, categories: request.categories, brands: brandIds.length, deleted };
     });
+    // The search table in category-set order again (a bulk load appends in product order): a topic's matches
+    // then lie on a few hundred pages, not all of them (migration 20261128001600, ADR 0053).
+    await this.em.getConnection().execute('cluster product_search using product_search_category_set_index');
     // Fresh statistics, or the planner keeps estimating from an empty table and picks bad plans.
-    await this.em.getConnection().execute('analyze products, product_options, product_categories, categories, brands');
+    await this.em.getConnection().execute('analyze products, product_options, product_categories, categories, brands, product_search, product_facet_counts');
     return { ...result, milliseconds: Math.round(performance.now() - started) };
   }
 

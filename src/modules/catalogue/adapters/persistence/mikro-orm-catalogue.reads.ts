@@ -1,11 +1,7 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import type { CatalogueReads, ProductParts } from '../../application/ports/catalogue-reads.port.js';
+import type { CatalogueReads } from '../../application/ports/catalogue-reads.port.js';
 import { Brand } from '../../domain/brand.entity.js';
-import { Category } from '../../domain/category.entity.js';
-import { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
-import { ProductOption } from '../../domain/product-option.entity.js';
-import { Product, ProductCategory } from '../../domain/product.entity.js';
 import { SqlCatalogueReads } from './sql-catalogue.reads.js';
 
 /**
@@ -20,21 +16,5 @@ export class MikroOrmCatalogueReads extends SqlCatalogueReads implements Catalog
 
   brands(): Promise<Brand[]> {
     return this.em.find(Brand, {}, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
-  }
-
-  findProduct(slugOrId: string | number): Promise<Product | null> {
-    return this.em.findOne(Product, typeof slugOrId === 'number' ? { id: slugOrId } : { slug: slugOrId });
-  }
-
-  async productParts(product: Product): Promise<ProductParts> {
-    const links = await this.em.find(ProductCategory, { productId: product.id });
-    const categories = links.length === 0
-      ? []
-      : await this.em.find(Category, { id: { $in: links.map((link) => link.categoryId) } }, { orderBy: [{ sortOrder: 'asc' }, { name: 'asc' }] });
-    const brand = product.brandId === null ? null : await this.em.findOne(Brand, { id: product.brandId });
-    const options = await this.em.find(ProductOption, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
-    const images = await this.em.find(ProductImage, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
-    const videos = await this.em.find(ProductVideo, { productId: product.id }, { orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }] });
-    return { brand, categories, options, images, videos };
   }
 }

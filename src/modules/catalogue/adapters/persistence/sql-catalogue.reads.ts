@@ -1,6 +1,6 @@
 import type { ProductSort } from '../../application/catalogue-views.js';
 import type {
-  CatalogueReads, FacetRow, ProductCardRow, ProductFilter, PublicOptionRow, SearchSummary,
+  CatalogueReads, ListSummary, ProductCardRow, ProductFilter, ProductPageRow, PublicOptionRow, SearchSummary,
 } from '../../application/ports/catalogue-reads.port.js';
 import type { OptionKind } from '../../domain/product-option.entity.js';
 
@@ -43,6 +43,7 @@ const IN_CATEGORY = 's.category_set_id in (select cs.id from product_category_se
 
 /** `product_search.kinds` holds the kinds of a product's active options as bits. */
 const KIND_BITS: Record<OptionKind, number> = { physical: 1, download: 2, online_access: 4, course: 8 };
+const KIND_OF_BIT = Object.fromEntries(Object.entries(KIND_BITS).map(([kind, bit]) => [bit, kind])) as Record<number, OptionKind>;
 const KIND_VALUES = `(values ('course', 8), ('download', 2), ('online_access', 4), ('physical', 1))`;
 
 /** `count(*)` of the rows meeting the conditions; a plain count when there are none ('true'), which is cheaper per row. */
@@ -122,6 +123,30 @@ const SEARCH_RANKED = (filters: string) => `with ${SEARCH_TERMS},
 /** How many of each shared category's newest products are weighed as related products. */
 const RELATED_CANDIDATES_PER_CATEGORY = 60;
 
+/**
+ * The published products sharing a category with `product` (an SQL expression for its id), most categories
+ * shared first, each with its `position`; parameters: candidates per category, then the limit. Candidates
+ * are the newest few products of each of the product's categories (a primary-key range scan each), not every
+ * member: joining whole categories cost ~200 ms for a product in a 17,000-product category at 100k products
+ * (measured).
+ */
+const RELATED = (product: string) => `(
+         select p.id, row_number() over (order by candidates.shared desc, p.featured desc, p.id desc) as position
+         from (
+           select other.product_id, count(*) as shared
+           from product_categories mine
+           cross join lateral (
+             select o.product_id from product_categories o
+             where o.category_id = mine.category_id and o.product_id <> mine.product_id
+             order by o.product_id desc limit ?
+           ) other
+           where mine.product_id = ${product}
+           group by other.product_id
+         ) candidates
+         join products p on p.id = candidates.product_id and p.status = 'published'
+         order by candidates.shared desc, p.featured desc, p.id desc limit ?
+       )`;
+
 const ORDER: Record<Exclude<ProductSort, 'relevance'>, string> = {
   newest: 'p.created_at desc, p.id desc',
   title: 'p.title asc, p.id asc',
@@ -143,7 +168,7 @@ const CARD_JOINS = `
   ) img on true`;
 
 /** The catalogue reads that load entities through the ORM; MikroOrmCatalogueReads adds them. */
-type EntityReads = 'brands' | 'findProduct' | 'productParts';
+type EntityReads = 'brands';
 
 /**
  * The catalogue's hand-written SQL (listing, facets, search, correction, cards): every read of CatalogueReads
@@ -154,52 +179,85 @@ type EntityReads = 'brands' | 'findProduct' | 'productParts';
 export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
   constructor(private readonly query: SqlRunner) {}
 
-  async listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number) {
+  async listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<ProductCardRow[]> {
     // A search in relevance order is searchPage's; here relevance without a search means newest.
-    const where = this.where(filter);
-    const order = ORDER[sort === 'relevance' ? 'newest' : sort];
-    // The page's ids first (with the total from the same scan), then the card columns for those rows only:
-    // the lateral image lookup and the kinds aggregate run 24 times, not once per matching product.
-    const rows = await this.query<ProductCardRow & { total: number }>(
-      `with page as (
-         select p.id, count(*) over () as total, row_number() over (order by ${order}) as position
-         from products p where ${where.sql}
-         order by ${order} limit ? offset ?
-       )
-       select ${CARD_COLUMNS}, page.total::int as total
+    const page = this.pageOf(filter, sort, offset, limit);
+    return this.query<ProductCardRow>(
+      `with page as (${page.sql})
+       select ${CARD_COLUMNS}
        from page join products p on p.id = page.id ${CARD_JOINS}
        order by page.position`,
-      [...where.params, limit, offset],
+      page.params,
     );
-    if (rows.length > 0 || offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-    // Past the last page: no rows to carry the total, so count it.
-    const [count] = await this.query<{ total: number }>(`select count(*)::int as total from products p where ${where.sql}`, where.params);
-    return { rows, total: count?.total ?? 0 };
   }
 
-  async facets(filter: ProductFilter) {
-    const byCategory = this.where({ ...filter, categoryId: undefined });
-    const byBrand = this.where({ ...filter, brandId: undefined });
-    const byKind = this.where({ ...filter, kind: undefined });
-    const categories = await this.query<FacetRow>(
-      `select c.id, c.slug, c.name, count(*)::int as count
-       from products p join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
-       where ${byCategory.sql} group by c.id order by c.sort_order, c.name`,
-      byCategory.params,
+  async listSummary(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<ListSummary> {
+    const page = this.pageOf(filter, sort, offset, limit, true);
+    // 0 is "any" in product_facet_counts (migration 20261128001600): the list's own combination is its total.
+    const category = filter.categoryId ?? 0;
+    const brand = filter.brandId ?? 0;
+    const kind = filter.kind === undefined ? 0 : KIND_BITS[filter.kind];
+    const [row] = await this.query<{
+      total: number; categories: Counts | string | null; brands: Counts | string | null; kinds: Counts | string | null;
+      page: ProductCardRow[] | string | null;
+    }>(
+      `with page as (${page.sql})
+       select
+         (select coalesce(sum(f.products), 0)::int from product_facet_counts f
+          where f.brand_id = ? and f.kind = ? and f.category_id = ?) as total,
+         (select json_object_agg(f.category_id, f.products) from product_facet_counts f
+          where f.brand_id = ? and f.kind = ? and f.category_id <> 0 and f.products > 0) as categories,
+         (select json_object_agg(f.brand_id, f.products) from product_facet_counts f
+          where f.category_id = ? and f.kind = ? and f.brand_id <> 0 and f.products > 0) as brands,
+         (select json_object_agg(f.kind, f.products) from product_facet_counts f
+          where f.category_id = ? and f.brand_id = ? and f.kind <> 0 and f.products > 0) as kinds,
+         (select json_agg(card order by card.position) from (
+            select ${CARD_COLUMNS}, page.position from page join products p on p.id = page.id ${CARD_JOINS}
+          ) card) as page`,
+      [...page.params, brand, kind, category, brand, kind, category, kind, category, brand],
     );
-    const brands = await this.query<FacetRow>(
-      `select b.id, b.name, count(*)::int as count
-       from products p join brands b on b.id = p.brand_id
-       where ${byBrand.sql} group by b.id order by b.sort_order, b.name`,
-      byBrand.params,
-    );
-    const kinds = await this.query<FacetRow>(
-      `select o.kind as id, o.kind as name, count(distinct p.id)::int as count
-       from products p join product_options o on o.product_id = p.id and o.active
-       where ${byKind.sql} group by o.kind order by o.kind`,
-      byKind.params,
-    );
-    return { categories, brands, kinds };
+    const rows = typeof row?.page === 'string' ? (JSON.parse(row.page) as ProductCardRow[]) : row?.page ?? [];
+    return {
+      total: row?.total ?? 0,
+      counts: {
+        categories: counts(row?.categories).map(([id, count]) => ({ id: Number(id), count })),
+        brands: counts(row?.brands).map(([id, count]) => ({ id: Number(id), count })),
+        kinds: counts(row?.kinds).map(([bit, count]) => ({ id: KIND_OF_BIT[Number(bit)]!, count })),
+      },
+      rows,
+    };
+  }
+
+  /**
+   * A page's ids in the list's order, with their `position`, and its parameters. No `count(*) over ()`: a
+   * list's total comes from product_facet_counts, and counting every listed product cost as much as the page
+   * itself for a large category (~1 s for 17,000 products at 100k, measured).
+   *
+   * With `members` and a category, the page is read one of two ways, chosen when the statement runs from the
+   * kept counts: walking the whole catalogue in the list's order and testing each product's membership (fast
+   * when the category is a large share of the catalogue: ~130 rows for the first page of a 17% category), or
+   * reading the category's members and sorting them (fast for a small one). The planner cannot tell them apart:
+   * it assumes members are spread evenly, and walked all 100k products for a 638-product category whose
+   * members were all old (0.6 s, measured). Walking wins when offset + limit over the category's share of the
+   * catalogue is fewer rows than the category holds: size² > (offset + limit) × catalogue. Each branch has a
+   * one-time filter, so only one runs.
+   */
+  private pageOf(filter: ProductFilter, sort: ProductSort, offset: number, limit: number, members = false): Clause {
+    const order = ORDER[sort === 'relevance' ? 'newest' : sort];
+    const page = (where: Clause, condition = 'true', conditionParams: unknown[] = []): Clause => ({
+      sql: `select p.id, row_number() over (order by ${order}) as position
+         from products p where ${where.sql} and ${condition}
+         order by ${order} limit ? offset ?`,
+      params: [...where.params, ...conditionParams, limit, offset],
+    });
+    if (!members || filter.categoryId === undefined) return page(this.where(filter));
+    const walk = `(select coalesce(max(f.products), 0)::float8 * coalesce(max(f.products), 0) > ?::float8 * (
+         select coalesce(max(a.products), 1) from product_facet_counts a where a.brand_id = 0 and a.kind = 0 and a.category_id = 0)
+       from product_facet_counts f where f.brand_id = ? and f.kind = ? and f.category_id = ?)`;
+    const walkParams = [offset + limit, filter.brandId ?? 0, filter.kind === undefined ? 0 : KIND_BITS[filter.kind], filter.categoryId];
+    const walked = page(this.where(filter), walk, walkParams);
+    const read = page(this.where(filter, true), `not ${walk}`, walkParams);
+    return { sql: `(${walked.sql}) union all (${read.sql})`, params: [...walked.params, ...read.params] };
   }
 
   async searchSummary(filter: ProductFilter & { search: string }, walk: { offset: number; limit: number } | null): Promise<SearchSummary> {
@@ -266,28 +324,43 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
     return ids.map((id) => byId.get(id)).filter((row): row is ProductCardRow => row !== undefined);
   }
 
-  async relatedIds(productId: number, limit: number): Promise<number[]> {
-    // Candidates are the newest few products of each of the product's categories (a primary-key range scan
-    // each), not every member: joining whole categories cost ~200 ms for a product in a 17,000-product
-    // category at 100k products (measured). Among the candidates, most categories shared wins.
-    const rows = await this.query<{ id: number }>(
-      `select p.id
-       from (
-         select other.product_id, count(*) as shared
-         from product_categories mine
-         cross join lateral (
-           select o.product_id from product_categories o
-           where o.category_id = mine.category_id and o.product_id <> mine.product_id
-           order by o.product_id desc limit ?
-         ) other
-         where mine.product_id = ?
-         group by other.product_id
-       ) candidates
-       join products p on p.id = candidates.product_id and p.status = 'published'
-       order by candidates.shared desc, p.featured desc, p.id desc limit ?`,
-      [RELATED_CANDIDATES_PER_CATEGORY, productId, limit],
+  async productPage(slugOrId: string | number, relatedLimit: number): Promise<ProductPageRow | null> {
+    // One statement for the whole page (issue 30): the ORM's nine round trips (product, its category links,
+    // categories, brand, options, images, videos, related ids, related cards) were most of an uncached page.
+    const [row] = await this.query<ProductPageRow>(
+      `select product.id, product.slug, product.title, product.code, product.summary, product.description, product.featured,
+         product.running_time, product.year, product.language, product.accreditation, product.created_at, product.updated_at,
+         (select json_build_object('id', b.id, 'name', b.name, 'logo_key', b.logo_key, 'website', b.website)
+          from brands b where b.id = product.brand_id) as brand,
+         (select json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) order by c.sort_order, c.name)
+          from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = product.id) as categories,
+         (select json_agg(json_build_object('id', o.id, 'product_id', o.product_id, 'name', o.name, 'code', o.code, 'price', o.price,
+            'weight', o.weight, 'qty', o.qty, 'kind', o.kind, 'seats', o.seats) order by o.sort_order, o.id)
+          from product_options o where o.product_id = product.id and o.active) as options,
+         (select json_agg(json_build_object('storage_key', i.storage_key, 'alt', i.alt, 'width', i.width, 'height', i.height)
+            order by i.sort_order, i.id)
+          from product_images i where i.product_id = product.id) as images,
+         (select json_agg(json_build_object('id', v.id, 'title', v.title, 'is_preview', v.is_preview) order by v.sort_order, v.id)
+          from product_videos v where v.product_id = product.id) as videos,
+         (select json_agg(card order by card.position) from (
+            select ${CARD_COLUMNS}, r.position from ${RELATED('product.id')} r join products p on p.id = r.id ${CARD_JOINS}
+          ) card) as related
+       from products product where product.${typeof slugOrId === 'number' ? 'id' : 'slug'} = ? and product.status = 'published'`,
+      // In the order the placeholders appear: the related products' (candidates per category, limit), then the product's.
+      [RELATED_CANDIDATES_PER_CATEGORY, relatedLimit, slugOrId],
     );
-    return rows.map((row) => row.id);
+    if (!row) return null;
+    // json comes parsed from pg and PGlite; a driver that leaves it a string is read the same.
+    const json = <T,>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+    return {
+      ...row,
+      brand: json(row.brand),
+      categories: json(row.categories) ?? [],
+      options: json(row.options) ?? [],
+      images: json(row.images) ?? [],
+      videos: json(row.videos) ?? [],
+      related: json(row.related) ?? [],
+    };
   }
 
   categoriesWithCounts() {
@@ -332,7 +405,8 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
     return rows.map((row) => ({ slug: row.slug, updated_at: new Date(row.updated_at) }));
   }
 
-  private where(filter: ProductFilter): Clause {
+  /** The filter's conditions on `products p`; with `members`, the category's products are read as a list of ids. */
+  private where(filter: ProductFilter, members = false): Clause {
     const parts = [`p.status = 'published'`];
     const params: unknown[] = [];
     if (filter.search !== undefined) {
@@ -340,7 +414,9 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
       params.push(filter.search);
     }
     if (filter.categoryId !== undefined) {
-      parts.push('exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)');
+      parts.push(members
+        ? 'p.id = any (array(select pc.product_id from product_categories pc where pc.category_id = ?))'
+        : 'exists (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = ?)');
       params.push(filter.categoryId);
     }
     if (filter.brandId !== undefined) {

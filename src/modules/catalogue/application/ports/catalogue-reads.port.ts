@@ -1,8 +1,5 @@
 import type { Brand } from '../../domain/brand.entity.js';
-import type { Category } from '../../domain/category.entity.js';
-import type { ProductImage, ProductVideo } from '../../domain/product-media.entity.js';
-import type { OptionFields, OptionKind, ProductOption } from '../../domain/product-option.entity.js';
-import type { Product } from '../../domain/product.entity.js';
+import type { OptionFields, OptionKind } from '../../domain/product-option.entity.js';
 import type { ProductSort } from '../catalogue-views.js';
 
 export const CATALOGUE_READS = Symbol('CatalogueReads');
@@ -36,18 +33,19 @@ export interface ProductCardRow {
   kinds: OptionKind[] | null;
 }
 
-export interface FacetRow {
-  id: number | string;
-  name: string;
-  slug?: string;
-  count: number;
-}
 
 /** A facet's counts by id, in no particular order (the service names and orders them). */
 export interface FacetCounts {
   categories: Array<{ id: number; count: number }>;
   brands: Array<{ id: number; count: number }>;
   kinds: Array<{ id: OptionKind; count: number }>;
+}
+
+/** A list without a search: the page, the total and the facet counts (listSummary). */
+export interface ListSummary {
+  total: number;
+  counts: FacetCounts;
+  rows: ProductCardRow[];
 }
 
 /** What one scan of a search's matches gives: the total, the facet counts and, when asked, a walked page. */
@@ -66,8 +64,13 @@ export interface SearchSummary {
  * Written in SQL because search ranking, trigram similarity and facet counts are PostgreSQL's job.
  */
 export interface CatalogueReads {
-  listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<{ rows: ProductCardRow[]; total: number }>;
-  facets(filter: ProductFilter): Promise<{ categories: FacetRow[]; brands: FacetRow[]; kinds: FacetRow[] }>;
+  /** A page of published products in `sort` order (relevance without a search means newest); no total. */
+  listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<ProductCardRow[]>;
+  /**
+   * A list without a search (`featured` is not counted): its page, its total and its facet counts (each facet
+   * without its own filter), in one statement: the counts are kept per category, brand and kind.
+   */
+  listSummary(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<ListSummary>;
   /**
    * A search's total and facet counts (each facet without its own filter) in one scan of the matches; with
    * `walk`, also the relevance page at that offset when title matches among the newest products fill it.
@@ -77,15 +80,15 @@ export interface CatalogueReads {
   searchPage(filter: ProductFilter & { search: string }, offset: number, limit: number): Promise<ProductCardRow[]>;
   /** Cards of the given published products, in the order of `ids`. */
   cardsByIds(ids: readonly number[]): Promise<ProductCardRow[]>;
-  /** Published products sharing a category with the product, most shared first. */
-  relatedIds(productId: number, limit: number): Promise<number[]>;
   /** Categories with their published product counts, in sort order. */
   categoriesWithCounts(): Promise<Array<{ id: number; slug: string; name: string; description: string; product_count: number }>>;
   brands(): Promise<Brand[]>;
-  /** A product by slug or id, whatever its status (the caller decides who may see a draft). */
-  findProduct(slugOrId: string | number): Promise<Product | null>;
-  /** Everything a product page shows besides the product row, in a handful of queries. */
-  productParts(product: Product): Promise<ProductParts>;
+  /**
+   * A published product's page in one statement: the product, its brand, categories, active options, images,
+   * videos and up to `relatedLimit` related cards (sharing a category, most shared first); null for a draft or
+   * no such product.
+   */
+  productPage(slugOrId: string | number, relatedLimit: number): Promise<ProductPageRow | null>;
   /**
    * An active option of a published product, or null: one statement and plain columns, since the option endpoint
    * (which the basket reads) is never cached and loading the option and its whole product as entities was most of
@@ -98,10 +101,26 @@ export interface CatalogueReads {
   publishedSlugs(limit: number): Promise<Array<{ slug: string; updated_at: Date }>>;
 }
 
-export interface ProductParts {
-  brand: Brand | null;
-  categories: Category[];
-  options: ProductOption[];
-  images: ProductImage[];
-  videos: ProductVideo[];
+/** A product page as productPage reads it: plain columns, the parts as arrays in their display order. */
+export interface ProductPageRow {
+  id: number;
+  slug: string;
+  title: string;
+  code: string;
+  summary: string;
+  description: string;
+  featured: boolean;
+  running_time: number | null;
+  year: number | null;
+  language: string | null;
+  accreditation: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  brand: { id: number; name: string; logo_key: string | null; website: string | null } | null;
+  categories: Array<{ id: number; slug: string; name: string }>;
+  /** Active options only, in sort order. */
+  options: PublicOptionRow[];
+  images: Array<{ storage_key: string; alt: string; width: number | null; height: number | null }>;
+  videos: Array<{ id: number; title: string; is_preview: boolean }>;
+  related: ProductCardRow[];
 }
