@@ -29,6 +29,7 @@ import { Migration20261128000700CourseSessions } from './Migration20261128000700
 import { Migration20261128000900CourseDelegates } from './Migration20261128000900CourseDelegates.js';
 import { Migration20261128001300CourseWaitingList } from './Migration20261128001300CourseWaitingList.js';
 import { Migration20261128001400RefresherReminders } from './Migration20261128001400RefresherReminders.js';
+import { Migration20261128001700OrderHistoryIndexes } from './Migration20261128001700OrderHistoryIndexes.js';
 import { Migration20261128000800TrainingAttemptAnswers } from './Migration20261128000800TrainingAttemptAnswers.js';
 
 /**
@@ -67,4 +68,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128000900CourseDelegates', class: Migration20261128000900CourseDelegates },
   { name: 'Migration20261128001300CourseWaitingList', class: Migration20261128001300CourseWaitingList },
   { name: 'Migration20261128001400RefresherReminders', class: Migration20261128001400RefresherReminders },
+  { name: 'Migration20261128001700OrderHistoryIndexes', class: Migration20261128001700OrderHistoryIndexes },
 ];

@@ -1,9 +1,10 @@
 // `make bench-check`: the budgets of issue 6 against the last bench (var/bench/last.json) and, for
 // search at 100k products, the last large bench (var/bench/last-large.json). Exit 1 when any falls short,
-// 2 when there is no bench to check.
+// 2 when there is no bench to check. The budgets of a shop with history (issue 30) come from its own benches
+// (var/bench/last-orders-1000000.json and -10000.json, scripts/bench/orders-history.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { evaluateBudgets, printBudgets } from './lib/budgets.mjs';
+import { evaluateBudgets, evaluateOrdersBudgets, printBudgets } from './lib/budgets.mjs';
 import { printTable } from './lib/report.mjs';
 import { OUT_DIR } from './lib/settings.mjs';
 
@@ -22,4 +23,6 @@ console.log(`Last bench: ${bench.startedAt}, ${bench.settings.products} products
 if (large && large !== bench) console.log(`Last 100k bench: ${large.startedAt}`);
 printTable(bench.summary);
 const short = printBudgets(evaluateBudgets(bench, large));
-process.exit(short > 0 ? 1 : 0);
+// A shop with history (ADR 0054): its own benches, var/bench/last-orders-<N>.json.
+const historyShort = printBudgets(evaluateOrdersBudgets(OUT_DIR), console.log, 'Budgets of a shop with history (issue 30)');
+process.exit(short + historyShort > 0 ? 1 : 0);
