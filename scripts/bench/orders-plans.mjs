@@ -101,6 +101,8 @@ await withClient(url.toString(), async (client) => {
         const scanned = seqScans.filter((table) => large.has(table));
         statements.push({
           target: target.name, path: each, sql: statement.text.replace(/\s+/g, ' ').trim(), executionMs: plan['Execution Time'],
+          // PostgreSQL's JIT compiles a plan whose estimated cost passes jit_above_cost: on a busy box that alone can take a second.
+          jitMs: plan.JIT?.Timing?.Total ?? 0,
           indexes: [...new Set(nodes.map((node) => node['Index Name']).filter(Boolean))], seqScans, guard: scanned.length === 0 ? 'ok' : `sequential scan of ${scanned.join(', ')}`,
           plan: describePlan(plan.Plan),
         });
@@ -113,7 +115,7 @@ await app.close();
 const problems = statements.filter((s) => s.guard !== 'ok');
 for (const s of statements) {
   const flag = s.guard === 'ok' ? 'ok  ' : guarded ? 'SCAN' : 'scan';
-  console.log(`  ${flag} ${s.target.padEnd(18)} ${s.executionMs.toFixed(2).padStart(8)} ms  ${s.seqScans.length ? `seq: ${s.seqScans.join(',')}  ` : ''}${s.indexes.join(', ')}`);
+  console.log(`  ${flag} ${s.target.padEnd(18)} ${s.executionMs.toFixed(2).padStart(8)} ms${s.jitMs ? ` (JIT ${s.jitMs.toFixed(0)} ms)` : ''}  ${s.seqScans.length ? `seq: ${s.seqScans.join(',')}  ` : ''}${s.indexes.join(', ')}`);
   if (showSql || (s.guard !== 'ok' && guarded)) console.log(`       ${s.sql.slice(0, showSql ? 2000 : 300)}`);
   if (showPlans || (s.guard !== 'ok' && guarded)) console.log(s.plan.split('\n').map((line) => `       ${line}`).join('\n'));
 }

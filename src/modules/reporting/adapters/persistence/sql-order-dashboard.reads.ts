@@ -35,7 +35,10 @@ export class SqlOrderDashboardReads implements OrderDashboardReads {
          select b.i, c.net, c.gross
          from b cross join lateral (
            select sum(r.net) as net, sum(r.gross) as gross
-           from orders o join order_refunds r on r.order_id = o.id
+           from orders o
+           -- OFFSET 0 keeps this a lookup per order (order_refunds_order_index): flattened into a join, the planner
+           -- hashed every refund once per period.
+           cross join lateral (select r.net, r.gross from order_refunds r where r.order_id = o.id offset 0) r
            where o.created_at >= b.starts and o.created_at < b.ends and o.status = any(?::text[])) c)
        select sold.i::int as i, sold.orders, (sold.ex_vat - coalesce(credited.net, 0))::float8 as ex_vat,
               (sold.inc_vat - coalesce(credited.gross, 0))::float8 as inc_vat
