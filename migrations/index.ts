@@ -33,6 +33,7 @@ import { Migration20261128001200SessionChanges } from './Migration20261128001200
 import { Migration20261128001300CourseWaitingList } from './Migration20261128001300CourseWaitingList.js';
 import { Migration20261128001400RefresherReminders } from './Migration20261128001400RefresherReminders.js';
 import { Migration20261128001600UncachedCatalogueReads } from './Migration20261128001600UncachedCatalogueReads.js';
+import { Migration20261128001700OrderHistoryIndexes } from './Migration20261128001700OrderHistoryIndexes.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -73,4 +74,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128001300CourseWaitingList', class: Migration20261128001300CourseWaitingList },
   { name: 'Migration20261128001400RefresherReminders', class: Migration20261128001400RefresherReminders },
   { name: 'Migration20261128001600UncachedCatalogueReads', class: Migration20261128001600UncachedCatalogueReads },
+  { name: 'Migration20261128001700OrderHistoryIndexes', class: Migration20261128001700OrderHistoryIndexes },
 ];

@@ -22,6 +22,12 @@ function orderCount(value: string): number {
   return number;
 }
 
+function yearCount(value: string): number {
+  const number = /^[+-]?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1 || number > 10) throw new InvalidArgumentError('It must be a whole number from 1 to 10.');
+  return number;
+}
+
 export function registerOrdersCommands(program: Command): void {
   program
     .command('orders:export')
@@ -113,27 +119,31 @@ Examples:
 
   program
     .command('orders:generate')
-    .description('create synthetic orders for benchmarks (e.g. of orders:export): 1–5 lines each from the catalogue, over the last 12 months')
+    .description('create synthetic orders for benchmarks (e.g. of orders:export): 1–5 lines each from the catalogue, over the last 12 months (or --years)')
     .requiredOption('--orders <count>', 'how many orders (1 to 1,000,000)', orderCount)
+    .option('--years <count>', 'spread them over this many years up to now (1 to 10)', yearCount, 1)
     .addHelpText('after', `
-The orders belong to existing customer accounts; when there are fewer than one per 25 orders (10 to 5,000),
-synthetic customers (synthetic.customer.N@example.test, no password) are added first. Each order has 1–5
+The orders belong to existing customer accounts; when there are fewer than one per 20 orders (10 to 50,000),
+synthetic customers (synthetic.customer.N@example.test, no password) are added first. A tenth of the orders go
+to one customer in 250 (the heavy buyers: ~500 orders each at 1,000,000 orders); 30% carry a PO number. Each order has 1–5
 distinct options of published products at their current prices, a delivery (the first active delivery type)
-when anything is physical, and totals and VAT as checkout computes them. About 55% are completed, 20% paid,
-8% processing, 7% dispatched, 5% cancelled, 3% refunded and 2% pending payment. Paid ones get invoice numbers
-(refunded ones also credit notes) from the same gap-free counters as real payments, in date order per batch of
-5,000. No stock is taken and no e-mail is sent. Needs a catalogue: run catalogue:generate (or db:seed --demo) first.
+when anything is physical, and totals and VAT as checkout computes them. Of the last 60 days' orders about 55%
+are completed, 20% paid, 8% processing, 7% dispatched, 5% cancelled, 3% refunded and 2% pending payment; older
+ones are completed (92%), cancelled (5%) or refunded (3%). Paid ones get invoice numbers
+(refunded ones a refund of the whole order, and one completed or dispatched order in 30 a refund of one unit,
+each a credit note) from the same gap-free counters as real payments, in date order per batch of 5,000. No stock is taken and no e-mail is sent. Needs a catalogue: run catalogue:generate (or db:seed --demo) first.
 
 Example:
   shop catalogue:generate --products 10000 && shop orders:generate --orders 100000
+  shop orders:generate --orders 1000000 --years 5     (a shop with history: make bench's BENCH_ORDERS)
 `)
-    .action(async (options: { orders: number }) => {
+    .action(async (options: { orders: number; years: number }) => {
       const { withMigratedCore } = await import('../cli-context.js');
       const { SyntheticOrderGenerator } = await import('../../src/modules/orders/index.js');
       const progress = await openProgress({ format: 'Orders [{bar}] {value}/{total} {percentage}% {duration_formatted}' });
       const result = await withMigratedCore(async (app) => {
         try {
-          return await app.get(SyntheticOrderGenerator).generate({ orders: options.orders }, progress.report);
+          return await app.get(SyntheticOrderGenerator).generate({ orders: options.orders, years: options.years }, progress.report);
         } finally {
           progress.stop();
         }

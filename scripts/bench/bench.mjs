@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { evaluateBudgets, printBudgets } from './lib/budgets.mjs';
+import { evaluateBudgets, evaluateOrdersBudgets, printBudgets } from './lib/budgets.mjs';
 import { basketTargets, measureOrders, prepareBuying } from './lib/buying.mjs';
 import { clientReport, routerEntryFile, servedAssets } from './lib/client-report.mjs';
 import { loadParameters, prepareDatabase } from './lib/database.mjs';
@@ -12,6 +12,7 @@ import { LEARNERS, learnerTargets, measureLearnersAtScale, prepareLearners } fro
 import { capturePages } from './lib/fixtures.mjs';
 import { acquireLock } from './lib/lock.mjs';
 import { measure, settle, warmUp } from './lib/load.mjs';
+import { runOrdersHistory } from './lib/orders-history.mjs';
 import { processMemory } from './lib/proc.mjs';
 import { cleanUpOnSignal, startBaselines, startShop } from './lib/processes.mjs';
 import { printClient, printLearnersAtScale, printSearch, printTable, summarise } from './lib/report.mjs';
@@ -191,6 +192,11 @@ async function main() {
     if (settings.products >= 100_000 && !settings.quick) written.push(copyTo(file, 'last-large.json'));
     log(`\nWritten: ${written.join(', ')}`);
     printBudgets(bench.budgets, log);
+    // A shop with history (ADR 0054): on its own kept database, after the catalogue bench's servers stopped.
+    if (settings.orders) {
+      await runOrdersHistory({ root: ROOT, settings, orders: settings.orders, log });
+      printBudgets(evaluateOrdersBudgets(OUT_DIR), log, 'Budgets of a shop with history (issue 30)');
+    }
   } finally {
     await baselines?.stop();
     await shop.stop();

@@ -1,10 +1,11 @@
 // `make bench-check`: the budgets of issues 6 and 30 against the last bench (var/bench/last.json) and, for
-// search at 100k products, the last large bench (var/bench/last-large.json), and issue 30's fresh-render
-// ratio from the last scripts/bench/vike-overhead.mjs (var/bench/vike-overhead.json). Exit 1 when any falls short,
-// 2 when there is no bench to check.
+// search at 100k products, the last large bench (var/bench/last-large.json), issue 30's fresh-render ratio from the
+// last scripts/bench/vike-overhead.mjs (var/bench/vike-overhead.json), and a shop with history from its own benches
+// (var/bench/last-orders-1000000.json and -10000.json, scripts/bench/orders-history.mjs). Exit 1 when any falls
+// short, 2 when there is no bench to check.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { evaluateBudgets, evaluateFreshRenderBudgets, printBudgets } from './lib/budgets.mjs';
+import { evaluateBudgets, evaluateFreshRenderBudgets, evaluateOrdersBudgets, printBudgets } from './lib/budgets.mjs';
 import { printTable } from './lib/report.mjs';
 import { OUT_DIR } from './lib/settings.mjs';
 
@@ -25,4 +26,6 @@ printTable(bench.summary);
 // Issue 30's fresh-render ratio comes from its own script (scripts/bench/vike-overhead.mjs), when it was run.
 const overhead = read('vike-overhead.json');
 const short = printBudgets([...evaluateBudgets(bench, large), ...(overhead ? evaluateFreshRenderBudgets(overhead) : [])]);
-process.exit(short > 0 ? 1 : 0);
+// A shop with history (ADR 0054): its own benches, var/bench/last-orders-<N>.json.
+const historyShort = printBudgets(evaluateOrdersBudgets(OUT_DIR), console.log, 'Budgets of a shop with history (issue 30)');
+process.exit(short + historyShort > 0 ? 1 : 0);

@@ -30,8 +30,11 @@ export const settings = {
   /** A run is repeated when processes other than ours used more than this share of one core meanwhile. */
   foreignCpuLimit: 0.1,
   maxAttempts: quick ? 1 : 3,
+  /** A shop with history (ADR 0054): this many synthetic orders over 5 years, measured after the catalogue bench; off by default. */
+  orders: process.env.BENCH_ORDERS ? Number(process.env.BENCH_ORDERS) : null,
   /** Only these targets (comma-separated names), for developing the harness. */
   only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : null,
   /** Machine-wide, so benches from two checkouts never overlap either. */
-  lockFile: path.join(os.tmpdir(), 'shop-bench.lock'),
+  /** (BENCH_LOCK_FILE: another lock, to develop a harness beside a running bench — its figures then mean nothing.) */
+  lockFile: process.env.BENCH_LOCK_FILE ?? path.join(os.tmpdir(), 'shop-bench.lock'),
 };

@@ -5,6 +5,7 @@ import { DISPATCH_STATUSES, type OrderStatus } from '../../domain/order-process.
 import { Order, OrderHistoryEntry } from '../../domain/order.entity.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
+const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
 
 @Injectable()
 export class MikroOrmOrderReads implements OrderReads {
@@ -15,8 +16,7 @@ export class MikroOrmOrderReads implements OrderReads {
   }
 
   async listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
-    const [orders, total] = await this.em.findAndCount(Order, { customerId }, { orderBy: NEWEST_FIRST, offset, limit });
-    return { orders, total };
+    return this.page({ customerId }, offset, limit);
   }
 
   async search(query: AdminOrderQuery, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
@@ -37,8 +37,21 @@ export class MikroOrmOrderReads implements OrderReads {
     }
     if (query.createdFrom) where.push({ createdAt: { $gte: query.createdFrom } });
     if (query.createdBefore) where.push({ createdAt: { $lt: query.createdBefore } });
-    const [orders, total] = await this.em.findAndCount(Order, where.length ? { $and: where } : {}, { orderBy: NEWEST_FIRST, offset, limit });
-    return { orders, total };
+    return this.page(where.length ? { $and: where } : {}, offset, limit);
+  }
+
+  /**
+   * A page, newest first. An index walk to OFFSET reads every row before it, so a page in the older half is read
+   * from the other end (oldest first, the same index backwards) and turned round: the last page of 1M orders costs
+   * what the first does (ADR 0054). The count comes first, to know which end is nearer.
+   */
+  private async page(where: FilterQuery<Order>, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
+    const total = await this.em.count(Order, where);
+    if (offset >= total) return { orders: [], total };
+    if (offset * 2 <= total) return { orders: await this.em.find(Order, where, { orderBy: NEWEST_FIRST, offset, limit }), total };
+    const take = Math.min(limit, total - offset);
+    const orders = await this.em.find(Order, where, { orderBy: OLDEST_FIRST, offset: total - offset - take, limit: take });
+    return { orders: orders.reverse(), total };
   }
 
   downloadLinesOf(customerId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine[]> {

@@ -56,7 +56,7 @@ export class SqlSyntheticOrderStore implements SyntheticOrderStore {
         `with customers as (
            select array_agg(id order by id) as ids from users where role = 'customer'
          ), plan as (
-           select g, random() as r_status, random() as r_customer, random() as r_po,
+           select g, random() as r_status, random() as r_customer, random() as r_heavy, random() as r_po,
                   date_trunc('second', ?::timestamptz + random() * (?::timestamptz - ?::timestamptz)) as placed
            from generate_series(1, ?) g
          ), placed as (
@@ -74,8 +74,15 @@ export class SqlSyntheticOrderStore implements SyntheticOrderStore {
                   plan.placed, plan.placed + interval '2 minutes'
            from plan
            cross join customers
-           join users u on u.id = customers.ids[1 + floor(plan.r_customer * cardinality(customers.ids))::int]
-           cross join lateral (select case when plan.r_status < 0.55 then 'completed' when plan.r_status < 0.75 then 'paid'
+           -- A tenth of the orders go to the first customer in 250 (~500 orders each at 1M over 50k): the heavy buyers.
+           join users u on u.id = customers.ids[1 + floor(plan.r_customer * case when plan.r_heavy < 0.1 then greatest(1, cardinality(customers.ids) / 250)
+                                                                                  else cardinality(customers.ids) end)::int]
+           -- Orders older than 60 days have been seen through (completed, cancelled or refunded), as in a real shop: the
+           -- work queues (to dispatch, awaiting payment) hold the last weeks' orders, whatever the length of the history.
+           cross join lateral (select case when plan.placed < now() - interval '60 days' then
+                                             case when plan.r_status < 0.90 then 'completed' when plan.r_status < 0.95 then 'cancelled'
+                                                  when plan.r_status < 0.98 then 'refunded' else 'completed' end
+                                           when plan.r_status < 0.55 then 'completed' when plan.r_status < 0.75 then 'paid'
                                            when plan.r_status < 0.83 then 'processing' when plan.r_status < 0.90 then 'dispatched'
                                            when plan.r_status < 0.95 then 'cancelled' when plan.r_status < 0.98 then 'refunded'
                                            else 'pending_payment' end as status) s
@@ -84,6 +91,8 @@ export class SqlSyntheticOrderStore implements SyntheticOrderStore {
          insert into synthetic_chunk (id, status) select id, status from placed`,
         [window.from.toISOString(), window.to.toISOString(), window.from.toISOString(), count],
       );
+      // A temporary table has no statistics: without them the joins below guess one row and walk all of `orders`.
+      await run('analyze synthetic_chunk');
       // 1–5 distinct options per order, 1–3 of each mostly, at the option's price ex VAT.
       const [lines] = await run<{ count: number }>(
         `with options as (
@@ -127,7 +136,7 @@ export class SqlSyntheticOrderStore implements SyntheticOrderStore {
         [vatRatePercent],
       );
       const invoices = await this.number(run, 'invoice');
-      const creditNotes = await this.number(run, 'credit_note');
+      const creditNotes = await this.refund(run, vatRatePercent);
       await run(
         `insert into order_history (order_id, from_status, to_status, at)
          select o.id, null, 'pending_payment', o.created_at from orders o join synthetic_chunk c on c.id = o.id
@@ -140,20 +149,65 @@ export class SqlSyntheticOrderStore implements SyntheticOrderStore {
   }
 
   /**
-   * Numbers the chunk's paid (or refunded) orders from the series' counter, in date order: the counter row is
+   * Refunds as the real refund writes them (ADR 0045), so the export lists their credit notes: a row in
+   * `order_refunds` with its own credit note, and its lines. A refunded order is refunded whole a week after payment
+   * (its credit note also on the order, as OrderProcess keeps it); about one completed or dispatched order in 30 has
+   * one unit of its first line refunded a fortnight after payment. Numbered from the credit-note counter in date
+   * order, as the invoices are.
+   */
+  private async refund(run: Run, vatRatePercent: number): Promise<number> {
+    await run(
+      `create temporary table synthetic_refunds on commit drop as
+       select o.id as order_id, o.status = 'refunded' as whole,
+              least(now(), o.paid_at + case when o.status = 'refunded' then interval '7 days' else interval '14 days' end) as at
+       from orders o join synthetic_chunk c on c.id = o.id
+       where o.paid_at is not null
+         and (o.status = 'refunded' or (o.status in ('completed', 'dispatched') and (hashtext(o.id || 'r') & 2147483647) % 30 = 0))`,
+    );
+    const [{ count }] = (await run<{ count: number }>('select count(*)::int as count from synthetic_refunds')) as [{ count: number }];
+    if (count === 0) return 0;
+    const [{ last }] = (await run<{ last: number }>(
+      `update document_counters set last_value = last_value + ? where series = 'credit_note' returning last_value as last`, [count],
+    )) as [{ last: number }];
+    await run(
+      `insert into order_refunds (order_id, credit_note_number, created_at, delivery, restocked, net, vat, gross)
+       select r.order_id, 'CN-' || lpad(r.n::text, greatest(6, length(r.n::text)), '0'), r.at,
+              r.whole and o.delivery is not null, false,
+              case when r.whole then o.subtotal + o.delivery_total else l.unit_price end,
+              case when r.whole then o.vat else (l.unit_price * ? + 50) / 100 end,
+              case when r.whole then o.grand_total else l.unit_price + (l.unit_price * ? + 50) / 100 end
+       from (select s.*, ? - ? + row_number() over (order by s.at, s.order_id) as n from synthetic_refunds s) r
+       join orders o on o.id = r.order_id
+       join order_lines l on l.order_id = r.order_id and l.position = 1`,
+      [vatRatePercent, vatRatePercent, Number(last), count],
+    );
+    await run(
+      `insert into order_refund_lines (refund_id, order_line_id, qty)
+       select f.id, l.id, case when r.whole then l.qty else 1 end
+       from synthetic_refunds r join order_refunds f on f.order_id = r.order_id join order_lines l on l.order_id = r.order_id
+       where r.whole or l.position = 1`,
+    );
+    await run(
+      `update orders o set credit_note_number = f.credit_note_number, credit_note_date = f.created_at
+       from synthetic_refunds r join order_refunds f on f.order_id = r.order_id
+       where r.whole and o.id = r.order_id`,
+    );
+    return count;
+  }
+
+  /**
+   * Numbers the chunk's paid orders from the series' counter, in date order: the counter row is
    * bumped first by exactly how many numbers are given out (its row lock makes a concurrent payment wait), so the
    * series has no gap and no number twice.
    */
-  private async number(run: Run, series: 'invoice' | 'credit_note'): Promise<number> {
-    const due = series === 'invoice' ? 'o.paid_at is not null' : `o.status = 'refunded'`;
+  private async number(run: Run, series: 'invoice'): Promise<number> {
+    const due = 'o.paid_at is not null';
     const [{ count }] = (await run<{ count: number }>(`select count(*)::int as count from orders o join synthetic_chunk c on c.id = o.id where ${due}`)) as [{ count: number }];
     if (count === 0) return 0;
     const [{ last }] = (await run<{ last: number }>(
       'update document_counters set last_value = last_value + ? where series = ? returning last_value as last', [count, series],
     )) as [{ last: number }];
-    const [prefix, column, date] = series === 'invoice'
-      ? ['INV', 'invoice', 'o.paid_at']
-      : ['CN', 'credit_note', `least(now(), o.paid_at + interval '7 days')`];
+    const [prefix, column, date] = ['INV', 'invoice', 'o.paid_at'];
     await run(
       `update orders o set ${column}_number = ? || '-' || lpad(n.value::text, greatest(6, length(n.value::text)), '0'), ${column}_date = ${date}
        from (select o2.id, ? - ? + row_number() over (order by o2.paid_at, o2.id) as value
@@ -165,6 +219,6 @@ export class SqlSyntheticOrderStore implements SyntheticOrderStore {
   }
 
   async analyse(): Promise<void> {
-    await this.em.getConnection().execute('analyze users, orders, order_lines, order_history');
+    await this.em.getConnection().execute('analyze users, orders, order_lines, order_history, order_refunds, order_refund_lines');
   }
 }
