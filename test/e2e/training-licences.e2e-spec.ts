@@ -289,10 +289,22 @@ describe(`Training licences (${databaseKind})`, () => {
     expect(licence.match(/data-learner="/g)).toHaveLength(50);
     expect(licence).toContain('50 learners, oldest invitation first.');
     expect(licence).toContain('50 of 50 seats');
+    expect(licence).not.toContain('data-pagination');
+    // 10 more learners whose seats were revoked: 60 learners, two pages, the seats unchanged.
+    await shop.sql(
+      `insert into training_enrolments (licence_id, email, status, invited_at) select ?, 'revoked.' || n || '@acme.co.uk', 'revoked', now() from generate_series(1, 10) n`,
+      [first!.id],
+    );
+    const second = (await as(big).get(`/account/training/licences/${first!.id}?page=2`).expect(200)).text.replaceAll('<!-- -->', '');
+    expect(second.match(/data-learner="/g)).toHaveLength(10);
+    expect(second).toContain('60 learners, page 2 of 2, oldest invitation first.');
+    expect(second).toContain('50 of 50 seats');
+    expect(second).toMatch(/<nav[^>]*aria-label="Pages of the licence&#x27;s learners"/);
+    expect(second).toMatch(/aria-current="page"[^>]*><span class="visually-hidden">Page <\/span>2</);
     await as(buyer).get(`/account/training/licences/${first!.id}`).expect(404);
     await as(big).get('/account/training/licences/abc').expect(404);
     // The API still lists every learner of every licence.
     const api = (await as(big).get('/api/account/licences').expect(200)).body as Array<{ learners: unknown[]; learner_count: number; seats_used: number }>;
-    expect(api.map((l) => [l.learners.length, l.learner_count, l.seats_used])).toEqual(Array.from({ length: 10 }, () => [50, 50, 50]));
+    expect(api.map((l) => [l.learners.length, l.learner_count, l.seats_used])).toEqual(Array.from({ length: 10 }, (_, i) => (i === 9 ? [60, 60, 50] : [50, 50, 50])));
   });
 });

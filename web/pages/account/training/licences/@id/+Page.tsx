@@ -17,13 +17,13 @@ export default function Page() {
       <p className="licence-page__back">
         <a href="/account/training">← Online training</a>
       </p>
+      <AccountNav />
       <LicenceCard key={`${licence.id}-${meta.page}`} licence={licence} onChanged={reload} titleLevel={1} />
       <p className="licence-page__count" data-learners-count={meta.total}>
         {meta.total === 1 ? 'One learner' : `${meta.total} learners`}
         {meta.last_page > 1 && `, page ${meta.page} of ${meta.last_page}`}, oldest invitation first.
       </p>
       <Pagination page={meta.page} lastPage={meta.last_page} label="Pages of the licence's learners" path={`/account/training/licences/${licence.id}`} />
-      <AccountNav />
     </div>
   );
 }
