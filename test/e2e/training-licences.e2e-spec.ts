@@ -231,4 +231,80 @@ describe(`Training licences (${databaseKind})`, () => {
     expect((await as(buyer).post(`/api/account/licences/${id}/invitations`, { emails: ['new@acme.co.uk'] }).expect(409)).body.message).toMatch(/revoked/);
     await as(buyer).delete(`/api/account/licences/${id}/learners/${busyId}`).expect(404);
   });
+
+  it('keeps /account/training small for a buyer with 500 learners: 5 learners a licence, 50 records a page, each licence its own pages (ADR 0057)', async () => {
+    // A copy of the buyer's account (their password), not a registration: the file's registrations are at their limit.
+    const email = uniqueEmail('training-big-buyer');
+    await shop.sql(
+      `insert into users (email, password_hash, first_name, last_name, role, email_verified_at)
+       select ?, password_hash, first_name, last_name, role, now() from users where id = ?`,
+      [email, buyer.id],
+    );
+    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
+    const big: Person = { id: signedIn.user.id, email, bearer: signedIn.bearer };
+    const [option] = await shop.sql<{ product_id: number }>('select product_id from product_options where id = ?', [fiveSeats]);
+    // The bench's buyer (ADR 0013): 10 licences of 50 seats, every seat taken, 400 passed with a certificate; set-based.
+    await shop.sql(
+      `insert into training_licences (order_id, order_line_id, customer_id, product_id, option_id, seats)
+       select 800000 + c, 800000 + c, ?, ?, ?, 50 from generate_series(0, 9) c`,
+      [big.id, option!.product_id, fiveSeats],
+    );
+    await shop.sql(
+      `insert into training_enrolments (licence_id, email, name, status, invited_at, enrolled_at, completed_at, score, certificate_code)
+       select l.id, 'big.learner.' || l.id || '.' || n || '@acme.co.uk', 'Learner ' || n, case when n % 5 = 4 then 'enrolled' else 'completed' end,
+              now() - interval '100 days', now() - interval '99 days', case when n % 5 <> 4 then now() - make_interval(days => n) end,
+              case when n % 5 <> 4 then 90 end, case when n % 5 <> 4 then 'BIG-' || l.id || '-' || n end
+       from training_licences l, generate_series(0, 49) n where l.customer_id = ?`,
+      [big.id],
+    );
+    await shop.sql(
+      `insert into training_certificates (code, enrolment_id, learner_name, product_id, course_title, score, completed_at, expires_at)
+       select e.certificate_code, e.id, e.name, l.product_id, 'Fire Marshal Online', e.score, e.completed_at, e.completed_at + interval '12 months'
+       from training_enrolments e join training_licences l on l.id = e.licence_id where l.customer_id = ? and e.status = 'completed'`,
+      [big.id],
+    );
+
+    const html = (await as(big).get('/account/training').expect(200)).text;
+    expect(html.length).toBeLessThan(120_000); // 640 kB before ADR 0057, every learner and record in it
+    const page = html.replaceAll('<!-- -->', '');
+    expect(page.match(/data-record="/g)).toHaveLength(50);
+    expect(page.match(/data-learner="/g)).toHaveLength(50);
+    expect(page).toContain('400 records, page 1 of 8');
+    expect(page.match(/data-licence-all=""/g)).toHaveLength(10);
+    expect(page).toMatch(/<nav[^>]*aria-label="Pages of the training records"/);
+    expect(page).toMatch(/href="\/account\/training\?page=2#records-title"/);
+    expect(page).toMatch(/aria-current="page"[^>]*><span class="visually-hidden">Page <\/span>1</);
+
+    const last = (await as(big).get('/account/training?page=8').expect(200)).text.replaceAll('<!-- -->', '');
+    expect(last.match(/data-record="/g)).toHaveLength(50);
+    expect(last).toContain('400 records, page 8 of 8');
+    const beyond = (await as(big).get('/account/training?page=9').expect(200)).text.replaceAll('<!-- -->', '');
+    expect(beyond).toContain('There is no page 9.');
+    // The filter stays in the address: none of these certificates expires within 60 days (all completed this year, 12 months' validity).
+    const expiring = (await as(big).get('/account/training?expiring=60').expect(200)).text.replaceAll('<!-- -->', '');
+    expect(expiring).toContain('No certificate expires within 60 days.');
+
+    const [first] = await shop.sql<{ id: number }>('select id from training_licences where customer_id = ? order by id limit 1', [big.id]);
+    const licence = (await as(big).get(`/account/training/licences/${first!.id}`).expect(200)).text.replaceAll('<!-- -->', '');
+    expect(licence.match(/data-learner="/g)).toHaveLength(50);
+    expect(licence).toContain('50 learners, oldest invitation first.');
+    expect(licence).toContain('50 of 50 seats');
+    expect(licence).not.toContain('data-pagination');
+    // 10 more learners whose seats were revoked: 60 learners, two pages, the seats unchanged.
+    await shop.sql(
+      `insert into training_enrolments (licence_id, email, status, invited_at) select ?, 'revoked.' || n || '@acme.co.uk', 'revoked', now() from generate_series(1, 10) n`,
+      [first!.id],
+    );
+    const second = (await as(big).get(`/account/training/licences/${first!.id}?page=2`).expect(200)).text.replaceAll('<!-- -->', '');
+    expect(second.match(/data-learner="/g)).toHaveLength(10);
+    expect(second).toContain('60 learners, page 2 of 2, oldest invitation first.');
+    expect(second).toContain('50 of 50 seats');
+    expect(second).toMatch(/<nav[^>]*aria-label="Pages of the licence&#x27;s learners"/);
+    expect(second).toMatch(/aria-current="page"[^>]*><span class="visually-hidden">Page <\/span>2</);
+    await as(buyer).get(`/account/training/licences/${first!.id}`).expect(404);
+    await as(big).get('/account/training/licences/abc').expect(404);
+    // The API still lists every learner of every licence.
+    const api = (await as(big).get('/api/account/licences').expect(200)).body as Array<{ learners: unknown[]; learner_count: number; seats_used: number }>;
+    expect(api.map((l) => [l.learners.length, l.learner_count, l.seats_used])).toEqual(Array.from({ length: 10 }, (_, i) => (i === 9 ? [60, 60, 50] : [50, 50, 50])));
+  });
 });

@@ -34,13 +34,13 @@ export { DemoCourseSeeder } from './application/demo/demo-course.seeder.js';
 /** What storefront pages may call of training, in-process. */
 interface TrainingPageServices {
   /** The buyer's licences with their learners: /account/training. */
-  licences: Pick<LicenceService, 'listForCustomer'>;
+  licences: Pick<LicenceService, 'listForCustomer' | 'findForCustomer'>;
   /** The invitation link's landing page (read-only) and the learner's courses: /learn/invitations/{token}, /learn. */
   learning: Pick<LearnerService, 'inspect' | 'courses'>;
   /** `/learn/{id}`: the learner's own course in the player (not found for anyone else). */
   player: Pick<LearningService, 'player'>;
   /** `/account/training`: the buyer's training records table. */
-  records: Pick<RecordsService, 'list'>;
+  records: Pick<RecordsService, 'list' | 'page'>;
   /** `/certificates/{code}`: the public verification panel. */
   certificates: Pick<CertificateService, 'verify'>;
   /** `/account/orders/{id}`: places of the order whose session staff cancelled or moved, with the dates to choose from. */

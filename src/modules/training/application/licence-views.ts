@@ -31,6 +31,8 @@ export interface LicenceView {
   revoked: boolean;
   created_at: string;
   learners: LearnerView[];
+  /** All its learners (not withdrawn): `learners` may be the first few of them on the page (ADR 0057). */
+  learner_count: number;
 }
 
 /** POST /api/account/licences/{id}/invitations. */

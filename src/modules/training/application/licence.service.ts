@@ -10,7 +10,8 @@ import {
 import { SEAT_HOLDING_STATUSES, checkInvitations, freeSeats, invitationExpiry, MAX_INVITATIONS_PER_REQUEST } from '../domain/licence-rules.js';
 import { invitationMail } from './invitation-mail.js';
 import { newInvitationToken } from './invitation-token.js';
-import type { InvitationsView, LicenceView } from './licence-views.js';
+import { pageOf, type Page } from '../../../shared/pagination.js';
+import type { InvitationsView, LearnerView, LicenceView } from './licence-views.js';
 import { toLearnerView, toLicenceView } from './licence-mappers.js';
 import { LICENCE_STORE, type LicenceStore } from './ports/licence-store.port.js';
 
@@ -34,11 +35,23 @@ export class LicenceService {
     private readonly env: Environment,
   ) {}
 
-  /** The customer's licences, newest first: one statement for licences and learners, one for their products. */
-  async listForCustomer(customerId: number): Promise<LicenceView[]> {
-    const licences = await this.store.listForCustomer(customerId);
+  /**
+   * The customer's licences, newest first: one statement for licences and learners, one for their products. The page
+   * asks for the first `learnerLimit` learners of each (ADR 0057); the API for all (null).
+   */
+  async listForCustomer(customerId: number, learnerLimit: number | null = null): Promise<LicenceView[]> {
+    const licences = await this.store.listForCustomer(customerId, learnerLimit);
     const options = await this.stock.describe(licences.map(({ licence }) => licence.optionId));
-    return licences.map(({ licence, learners }) => toLicenceView(licence, learners, options.get(licence.optionId)));
+    return licences.map((entry) => toLicenceView(entry.licence, entry.learners, options.get(entry.licence.optionId), entry));
+  }
+
+  /** `/account/training/licences/{id}`: the licence with one page of its learners, oldest first; another customer's is not found. */
+  async findForCustomer(customerId: number, licenceId: number, page: number, perPage: number): Promise<{ licence: LicenceView; meta: Page<LearnerView>['meta'] }> {
+    const entry = await this.store.findForCustomer(customerId, licenceId, { offset: (page - 1) * perPage, limit: perPage });
+    if (!entry) throw new LicenceNotFoundError();
+    const option = (await this.stock.describe([entry.licence.optionId])).get(entry.licence.optionId);
+    const licence = toLicenceView(entry.licence, entry.learners, option, entry);
+    return { licence, meta: pageOf(licence.learners, entry.learnerCount, page, perPage).meta };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { spreadsheetRecord } from '../../../shared/csv.js';
+import { pageOf, type Page } from '../../../shared/pagination.js';
 import { StockService } from '../../catalogue/index.js';
 import { certificateStatus } from '../domain/certificate.js';
 import { offersRefresher, refresherPath } from '../domain/refresher-reminders.js';
@@ -41,7 +42,23 @@ export class RecordsService {
   ) {}
 
   async list(customerId: number, expiringWithinDays: number | null, now = new Date()): Promise<TrainingRecordView[]> {
-    const rows = await this.store.forCustomer(customerId, filterOf(expiringWithinDays, now), { offset: 0, limit: RECORDS_LIST_LIMIT });
+    return this.views(await this.store.forCustomer(customerId, filterOf(expiringWithinDays, now), { offset: 0, limit: RECORDS_LIST_LIMIT }), now);
+  }
+
+  /**
+   * One page of the records (`/account/training?page=N`, ADR 0057): a buyer with 500 learners has hundreds, and the
+   * page used to render and serialise them all. The page and the count are two statements on the same filter.
+   */
+  async page(customerId: number, expiringWithinDays: number | null, page: number, perPage: number, now = new Date()): Promise<Page<TrainingRecordView>> {
+    const filter = filterOf(expiringWithinDays, now);
+    const [rows, total] = await Promise.all([
+      this.store.forCustomer(customerId, filter, { offset: (page - 1) * perPage, limit: perPage }),
+      this.store.countForCustomer(customerId, filter),
+    ]);
+    return pageOf(await this.views(rows, now), total, page, perPage);
+  }
+
+  private async views(rows: TrainingRecordRow[], now: Date): Promise<TrainingRecordView[]> {
     // One catalogue read for the options of the rows due a refresher (none when nothing expires soon).
     const options = await this.stock.describe(rows.filter((row) => offersRefresher(row, now)).map((row) => row.optionId));
     return rows.map((row) => {

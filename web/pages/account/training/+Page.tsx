@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { AccountNav } from '../../../components/AccountNav.js';
 import { apiFetch } from '../../../lib/api.js';
+import { LEARNERS_SHOWN } from '../../../lib/training-paging.js';
 import type { Data } from './+data.js';
 import { LicenceCard, type Licence } from './LicenceCard.js';
 import { RecordsTable } from './RecordsTable.js';
@@ -10,10 +11,11 @@ import './training.css';
 /**
  * `/account/training` (issue 26): the buyer's online licences — seats used and free, each learner with their state
  * and a way to take an unfinished seat back — a form per licence to invite learners by pasting their addresses, and the
- * training records (completions and their certificates, "expiring within 60 days", CSV).
+ * training records (completions and their certificates, "expiring within 60 days", CSV). Each licence shows its first
+ * learners and links to its own page for all of them; the records come 50 to a page (ADR 0057).
  */
 export default function Page() {
-  const { licences: initial, records } = useData<Data>();
+  const { licences: initial, records, recordsMeta, expiring } = useData<Data>();
   const [licences, setLicences] = useState<Licence[]>(initial);
 
   async function reload() {
@@ -37,13 +39,13 @@ export default function Page() {
           </p>
           <div className="licences">
             {licences.map((licence) => (
-              <LicenceCard key={licence.id} licence={licence} onChanged={reload} />
+              <LicenceCard key={licence.id} licence={licence} onChanged={reload} shown={LEARNERS_SHOWN} />
             ))}
           </div>
         </>
       )}
       {/* Open courses' attended delegates are records too (ADR 0049): a buyer without licences may still have some. */}
-      {(licences.length > 0 || records.length > 0) && <RecordsTable initial={records} />}
+      {(licences.length > 0 || recordsMeta.total > 0 || expiring) && <RecordsTable records={records} meta={recordsMeta} expiring={expiring} />}
     </div>
   );
 }

@@ -19,8 +19,14 @@ const STATUS_LABELS: Record<Learner['status'], string> = {
   revoked: 'Access revoked',
 };
 
-/** One licence: its seats, its learners (with "Take back seat", confirmed inline), and the invitation form. */
-export function LicenceCard({ licence, onChanged }: { licence: Licence; onChanged: () => Promise<void> }) {
+/**
+ * One licence: its seats, its learners (with "Take back seat", confirmed inline), and the invitation form. On
+ * `/account/training` only the first `shown` learners are listed, with a link to the licence's own page for all of
+ * them (ADR 0057); that page passes its page of learners and no `shown`.
+ */
+export function LicenceCard({ licence, onChanged, shown, titleLevel = 2 }: { licence: Licence; onChanged: () => Promise<void>; shown?: number; titleLevel?: 1 | 2 }) {
+  const Title = titleLevel === 1 ? 'h1' : 'h2';
+  const learners = shown === undefined ? licence.learners : licence.learners.slice(0, shown);
   const headingId = useId();
   const hydrated = useHydrated();
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -45,10 +51,10 @@ export function LicenceCard({ licence, onChanged }: { licence: Licence; onChange
 
   return (
     <section className="licence" aria-labelledby={headingId} data-licence={licence.id}>
-      <h2 id={headingId} className="licence__title">
+      <Title id={headingId} className="licence__title">
         {licence.product.title}
         {licence.option_name && <span className="licence__option">{licence.option_name}</span>}
-      </h2>
+      </Title>
       <p className="licence__meta">
         <a href={`/account/orders/${licence.order_id}`}>View the order</a>
         <span aria-hidden="true"> · </span>
@@ -65,7 +71,7 @@ export function LicenceCard({ licence, onChanged }: { licence: Licence; onChange
           {outcome.text}
         </Notice>
       )}
-      {licence.learners.length === 0 ? (
+      {learners.length === 0 ? (
         <p className="licence__empty">No learners yet.</p>
       ) : (
         <div className="table-wrap" role="region" aria-labelledby={`${headingId}-learners`} tabIndex={0}>
@@ -84,7 +90,7 @@ export function LicenceCard({ licence, onChanged }: { licence: Licence; onChange
               </tr>
             </thead>
             <tbody>
-              {licence.learners.map((learner) => (
+              {learners.map((learner) => (
                 <tr key={learner.id} data-learner={learner.email}>
                   <th scope="row">
                     {learner.name ?? learner.email}
@@ -124,6 +130,13 @@ export function LicenceCard({ licence, onChanged }: { licence: Licence; onChange
             </tbody>
           </table>
         </div>
+      )}
+      {shown !== undefined && licence.learner_count > learners.length && (
+        <p className="licence__more">
+          <a href={`/account/training/licences/${licence.id}`} data-licence-all="">
+            Show all {licence.learner_count} learners<span className="visually-hidden"> of {licence.product.title}</span>
+          </a>
+        </p>
       )}
       {!licence.revoked && <InviteForm licence={licence} onInvited={onChanged} />}
     </section>

@@ -1,52 +1,55 @@
-import { useState } from 'react';
+import { navigate } from 'vike/client/router';
 import type { TrainingRecordView } from '../../../../src/modules/training/index.js';
 import { useHydrated } from '../../../components/FormControls.js';
-import { apiFetch } from '../../../lib/api.js';
+import { Pagination } from '../../../components/Pagination.js';
+import { EXPIRING_DAYS, recordsHref } from '../../../lib/training-paging.js';
 
 const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
 const formatDate = (iso: string | null) => (iso ? ukDate.format(new Date(iso)) : 'Never');
-/** The filter product.md asks for: certificates that fall due for refresher training soon. */
-const EXPIRING_DAYS = 60;
 
 const STATUS: Record<TrainingRecordView['status'], string> = { valid: '✓ Valid', expired: '! Expired', revoked: '✕ Revoked' };
 
 /**
  * The buyer's training records (ADR 0047): who completed which course, when, the score, the certificate and whether
- * it is still valid — what an employer shows an inspector — with "expiring within 60 days" and a CSV of what is shown.
- * A certificate expiring within 60 days offers "Buy refresher seats" beside its date.
+ * it is still valid — what an employer shows an inspector — with "expiring within 60 days" and a CSV of all of them.
+ * A certificate expiring within 60 days offers "Buy refresher seats" beside its date. One page of 50 (ADR 0057): the
+ * filter and the page are in the address, so the links work without script and the CSV keeps every row.
  */
-export function RecordsTable({ initial }: { initial: TrainingRecordView[] }) {
-  const [records, setRecords] = useState(initial);
-  const [expiring, setExpiring] = useState(false);
-  const [failed, setFailed] = useState(false);
+export function RecordsTable({ records, meta, expiring }: { records: TrainingRecordView[]; meta: { page: number; total: number; last_page: number }; expiring: boolean }) {
   const hydrated = useHydrated();
   const query = expiring ? `?expiring_within_days=${EXPIRING_DAYS}` : '';
-
-  async function filter(only: boolean) {
-    setExpiring(only);
-    setFailed(false);
-    try {
-      setRecords(await apiFetch<TrainingRecordView[]>(`/api/account/training-records${only ? `?expiring_within_days=${EXPIRING_DAYS}` : ''}`));
-    } catch {
-      setFailed(true);
-    }
-  }
 
   return (
     <section className="records" aria-labelledby="records-title" data-records="">
       <h2 id="records-title">Training records</h2>
       <div className="records__tools">
         <label className="records__filter">
-          <input type="checkbox" checked={expiring} disabled={!hydrated} onChange={(event) => void filter(event.target.checked)} data-records-expiring="" />{' '}
+          <input
+            type="checkbox"
+            checked={expiring}
+            disabled={!hydrated}
+            onChange={(event) => void navigate(recordsHref(event.target.checked, 1), { keepScrollPosition: true })}
+            data-records-expiring=""
+          />{' '}
           Only certificates expiring within {EXPIRING_DAYS} days
         </label>
         <a className="button button--secondary button--small" href={`/api/account/training-records.csv${query}`} download data-records-csv="">
           Download CSV
         </a>
       </div>
-      {failed && <p role="alert">The records could not be loaded. Please try again.</p>}
-      {records.length === 0 ? (
+      {meta.total > 0 && (
+        <p className="records__count" data-records-count={meta.total}>
+          {meta.total === 1 ? 'One record' : `${meta.total} records`}
+          {meta.last_page > 1 && `, page ${meta.page} of ${meta.last_page}`}
+          {expiring ? `, expiring within ${EXPIRING_DAYS} days, soonest first.` : ', newest completion first.'}
+        </p>
+      )}
+      {meta.total === 0 ? (
         <p data-records-empty="">{expiring ? `No certificate expires within ${EXPIRING_DAYS} days.` : 'Nobody has completed a course yet: completions appear here with their certificates.'}</p>
+      ) : records.length === 0 ? (
+        <p data-records-empty="">
+          There is no page {meta.page}. <a href={recordsHref(expiring, 1)}>Go to the first page</a>.
+        </p>
       ) : (
         <div className="table-wrap" role="region" aria-labelledby="records-title" tabIndex={0}>
           <table className="table table--cards" data-records-table="">
@@ -88,6 +91,7 @@ export function RecordsTable({ initial }: { initial: TrainingRecordView[] }) {
           </table>
         </div>
       )}
+      <Pagination page={meta.page} lastPage={meta.last_page} label="Pages of the training records" hrefFor={(n) => `${recordsHref(expiring, n)}#records-title`} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { EnrolmentStatus } from '../../domain/licence-rules.js';
-import type { InvitationRow, LearnerRow, LicenceRow, LicenceStore, NewInvitation, NewLicence } from '../../application/ports/licence-store.port.js';
+import type { InvitationRow, LearnerRow, LicenceRow, LicenceStore, LicenceWithLearners, NewInvitation, NewLicence } from '../../application/ports/licence-store.port.js';
 
 type Row = Record<string, unknown>;
 
@@ -11,6 +11,9 @@ const LEARNER_COLUMNS = `e.id as e_id, e.licence_id as e_licence_id, e.email as 
   e.completed_at as e_completed_at, e.score as e_score, e.certificate_code as e_certificate_code, e.watched_seconds as e_watched_seconds`;
 // The seat-holding states, written once (domain/licence-rules.ts SEAT_HOLDING_STATUSES).
 const HOLDING = `('invited', 'enrolled', 'completed')`;
+// A licence's learners (not the withdrawn) and seats taken, counted on the (licence_id, status) index.
+const COUNTS = `select count(*) filter (where c.status <> 'withdrawn') as learner_count, count(*) filter (where c.status in ${HOLDING}) as seats_used
+  from training_enrolments c where c.licence_id = l.id`;
 
 /** Licences and seats in plain SQL; every write runs in the service's transaction (ADR 0040). */
 @Injectable()
@@ -69,22 +72,41 @@ export class SqlLicenceStore implements LicenceStore {
     return revoked.length;
   }
 
-  async listForCustomer(customerId: number): Promise<Array<{ licence: LicenceRow; learners: LearnerRow[] }>> {
+  async listForCustomer(customerId: number, learnerLimit: number | null): Promise<LicenceWithLearners[]> {
+    // Each licence's counts and its first `learnerLimit` learners (all when null: `limit null` is no limit), so a
+    // buyer's 10 licences of 50 seats are 10 × 10 rows on the page, not 500 (ADR 0057).
     const rows = await this.query<Row>(
-      `select ${LICENCE_COLUMNS}, ${LEARNER_COLUMNS}
-       from training_licences l left join training_enrolments e on e.licence_id = l.id and e.status <> 'withdrawn'
+      `select ${LICENCE_COLUMNS}, ${LEARNER_COLUMNS}, n.learner_count, n.seats_used
+       from training_licences l
+       cross join lateral (${COUNTS}) n
+       left join lateral (
+         select * from training_enrolments e where e.licence_id = l.id and e.status <> 'withdrawn' order by e.id limit ?
+       ) e on true
        where l.customer_id = ?
        order by l.id desc, e.id`,
-      [customerId],
+      [learnerLimit, customerId],
     );
-    const byId = new Map<number, { licence: LicenceRow; learners: LearnerRow[] }>();
+    const byId = new Map<number, LicenceWithLearners>();
     for (const row of rows) {
       const id = Number(row.id);
       let entry = byId.get(id);
-      if (!entry) byId.set(id, (entry = { licence: toLicence(row), learners: [] }));
+      if (!entry) byId.set(id, (entry = { licence: toLicence(row), learners: [], ...countsOf(row) }));
       if (row.e_id !== null) entry.learners.push(toLearner(row));
     }
     return [...byId.values()];
+  }
+
+  async findForCustomer(customerId: number, licenceId: number, learners: { offset: number; limit: number }): Promise<LicenceWithLearners | null> {
+    const [licence] = await this.query<Row>(
+      `select ${LICENCE_COLUMNS}, n.learner_count, n.seats_used from training_licences l cross join lateral (${COUNTS}) n where l.id = ? and l.customer_id = ?`,
+      [licenceId, customerId],
+    );
+    if (!licence) return null;
+    const rows = await this.query<Row>(
+      `select ${LEARNER_COLUMNS} from training_enrolments e where e.licence_id = ? and e.status <> 'withdrawn' order by e.id offset ? limit ?`,
+      [licenceId, learners.offset, learners.limit],
+    );
+    return { licence: toLicence(licence), learners: rows.map(toLearner), ...countsOf(licence) };
   }
 
   async lockForCustomer(customerId: number, licenceId: number): Promise<LicenceRow | null> {
@@ -164,6 +186,8 @@ const intArray = (values: readonly number[]) => `{${values.map((v) => Math.trunc
 // A PostgreSQL array literal of quoted strings (addresses may hold characters the literal gives meaning to).
 const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
+
+const countsOf = (row: Row) => ({ learnerCount: Number(row.learner_count), seatsUsed: Number(row.seats_used) });
 
 function toLicence(row: Row): LicenceRow {
   return {

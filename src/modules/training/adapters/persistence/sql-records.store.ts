@@ -15,8 +15,34 @@ export class SqlRecordsStore implements RecordsStore {
 
   async forCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }): Promise<TrainingRecordRow[]> {
     const expiring = filter.expiringBefore !== null;
+    const { sql, params } = recordsOf(customerId, filter);
     const rows = await this.em.getConnection().execute<Row[]>(
-      `select r.* from (
+      `${sql}
+       order by ${expiring ? 'r.expires_at, r.source, r.id' : 'r.completed_at desc, r.source, r.id desc'}
+       offset ? limit ?`,
+      [...params, page.offset, page.limit],
+      'all', this.em.getTransactionContext(),
+    );
+    return rows.map((row: Row) => ({
+      source: row.source === 'delegate' ? 'delegate' : 'enrolment', id: Number(row.id), name: (row.name as string | null) ?? null, email: String(row.email),
+      courseTitle: String(row.course_title), completedAt: new Date(row.completed_at as string), score: row.score === null ? null : Number(row.score),
+      certificateCode: String(row.code), expiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
+      revokedAt: row.revoked_at ? new Date(row.revoked_at as string) : null, optionId: Number(row.option_id),
+    }));
+  }
+
+  async countForCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }): Promise<number> {
+    const { sql, params } = recordsOf(customerId, filter);
+    const [row] = await this.em.getConnection().execute<Row[]>(`select count(*) as n from (${sql}) counted`, params, 'all', this.em.getTransactionContext());
+    return Number(row?.n ?? 0);
+  }
+}
+
+/** The records' statement without its order: the page reads it with `offset … limit`, the count wraps it. */
+function recordsOf(customerId: number, filter: { now: Date; expiringBefore: Date | null }): { sql: string; params: unknown[] } {
+  const expiring = filter.expiringBefore !== null;
+  return {
+    sql: `select r.* from (
          select 'enrolment' as source, e.id, e.name, e.email, c.course_title, c.completed_at, c.score, c.code, c.expires_at, c.revoked_at, l.option_id
          from training_licences l
          join training_enrolments e on e.licence_id = l.id and e.status = 'completed'
@@ -30,17 +56,7 @@ export class SqlRecordsStore implements RecordsStore {
          join training_certificates c on c.code = d.certificate_code
          where p.customer_id = ?
        ) r
-       ${expiring ? 'where r.revoked_at is null and r.expires_at > ? and r.expires_at <= ?' : ''}
-       order by ${expiring ? 'r.expires_at, r.source, r.id' : 'r.completed_at desc, r.source, r.id desc'}
-       offset ? limit ?`,
-      [customerId, customerId, ...(expiring ? [filter.now, filter.expiringBefore] : []), page.offset, page.limit],
-      'all', this.em.getTransactionContext(),
-    );
-    return rows.map((row: Row) => ({
-      source: row.source === 'delegate' ? 'delegate' : 'enrolment', id: Number(row.id), name: (row.name as string | null) ?? null, email: String(row.email),
-      courseTitle: String(row.course_title), completedAt: new Date(row.completed_at as string), score: row.score === null ? null : Number(row.score),
-      certificateCode: String(row.code), expiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
-      revokedAt: row.revoked_at ? new Date(row.revoked_at as string) : null, optionId: Number(row.option_id),
-    }));
-  }
+       ${expiring ? 'where r.revoked_at is null and r.expires_at > ? and r.expires_at <= ?' : ''}`,
+    params: [customerId, customerId, ...(expiring ? [filter.now, filter.expiringBefore] : [])],
+  };
 }

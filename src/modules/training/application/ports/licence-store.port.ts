@@ -39,6 +39,16 @@ export interface LearnerRow {
   watchedSeconds: number;
 }
 
+/** A licence with some of its learners and the counts of all of them (a page shows a few of 50). */
+export interface LicenceWithLearners {
+  licence: LicenceRow;
+  learners: LearnerRow[];
+  /** Learners not withdrawn. */
+  learnerCount: number;
+  /** Seats held (invited, enrolled, completed). */
+  seatsUsed: number;
+}
+
 export interface NewInvitation {
   email: string;
   tokenHash: string;
@@ -66,8 +76,13 @@ export interface LicenceStore {
    * completed seats are never taken. A licence left with no seat is revoked. Returns the learners' seats revoked.
    */
   revokeSeatsOfLine(orderLineId: number, seats: number, at: Date): Promise<number>;
-  /** The customer's licences, newest first, each with its learners (not the withdrawn ones), in one statement. */
-  listForCustomer(customerId: number): Promise<Array<{ licence: LicenceRow; learners: LearnerRow[] }>>;
+  /**
+   * The customer's licences, newest first, each with its counts and its first `learnerLimit` learners (not the
+   * withdrawn ones; all when null), in one statement.
+   */
+  listForCustomer(customerId: number, learnerLimit: number | null): Promise<LicenceWithLearners[]>;
+  /** The customer's licence with its counts and a page of its learners (oldest first); null if absent or another customer's. */
+  findForCustomer(customerId: number, licenceId: number, learners: { offset: number; limit: number }): Promise<LicenceWithLearners | null>;
   /** Locks the customer's licence row (in the caller's transaction); null if absent or another customer's. */
   lockForCustomer(customerId: number, licenceId: number): Promise<LicenceRow | null>;
   /** Addresses holding a seat of the licence now (invited, enrolled, completed). */

@@ -27,4 +27,6 @@ export interface RecordsStore {
    * unrevoked certificates expiring between `now` and it — else newest completion first. `page` pages the CSV.
    */
   forCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }): Promise<TrainingRecordRow[]>;
+  /** How many records `forCustomer` has under the filter, for the page's "N records" and its page links. */
+  countForCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }): Promise<number>;
 }
