@@ -70,7 +70,7 @@ describe(`Orders API (${databaseKind})`, () => {
       const detail = await as(customer).get(`/api/orders/${newer.id}`).expect(200);
       expect(Object.keys(detail.body).sort()).toEqual([
         'billing_address', 'created_at', 'credit_note', 'delivery', 'delivery_address', 'due_date', 'history', 'id', 'invoice', 'lines', 'notes', 'number', 'paid_at', 'partly_refunded', 'payment_method',
-        'po_number', 'refunds', 'status', 'totals', 'tracking_number',
+        'places', 'po_number', 'refunds', 'status', 'totals', 'tracking_number',
       ]);
       expect(detail.body.lines[0]).toEqual(expect.objectContaining({ unit_price: 1999, qty: 2, line_total: 3998, kind: 'physical' }));
       await as(customer).get(`/api/orders/${strangers.order.id}`).expect(404);
