@@ -229,6 +229,7 @@ describe(`the online training journey in Chromium (${databaseKind})`, () => {
     await eventually(() => record.textContent()).toContain(COURSE);
     await shoot(buying, 'records');
     await buying.getByLabel('Only certificates expiring within 60 days').check();
+    await buying.waitForURL(/[?&]expiring=60/);
     await eventually(() => buying.locator('[data-records-empty]').count()).toBe(1);
     await eventually(() => buying.locator('[data-records-csv]').getAttribute('href')).toBe('/api/account/training-records.csv?expiring_within_days=60');
 

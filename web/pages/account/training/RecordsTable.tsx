@@ -24,9 +24,12 @@ export function RecordsTable({ records, meta, expiring }: { records: TrainingRec
       <h2 id="records-title">Training records</h2>
       <div className="records__tools">
         <label className="records__filter">
+          {/* Uncontrolled, so the box shows the click at once (one held to the loaded page's value sprang back until the
+              navigation finished, as if the click had not counted); keyed by that value, so the loaded page resets it. */}
           <input
+            key={String(expiring)}
             type="checkbox"
-            checked={expiring}
+            defaultChecked={expiring}
             disabled={!hydrated}
             onChange={(event) => void navigate(recordsHref(event.target.checked, 1), { keepScrollPosition: true })}
             data-records-expiring=""
