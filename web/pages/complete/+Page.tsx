@@ -8,7 +8,7 @@ import { isPaid } from '../../lib/orders.js';
 import type { Data } from './+data.js';
 
 /** How often the page asks whether the payment has been confirmed, and for how long before it says so. */
-export const POLL_INTERVAL_MS = 2000;
+const POLL_INTERVAL_MS = 2000;
 const POLL_FOR_MS = 3 * 60 * 1000;
 
 /**
