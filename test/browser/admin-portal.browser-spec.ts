@@ -214,6 +214,8 @@ describe(`administration portal in Chromium (${databaseKind})`, () => {
     const due = placed.grand_total - 1000;
     await eventually(() => payments.locator('[data-admin-amount-due]').innerText()).toBe(`£${(due / 100).toFixed(2)}`);
     await eventually(() => payments.getByLabel('Amount received').inputValue()).toBe((due / 100).toFixed(2));
+    // The part payment keeps the status: its history entry says what it was, not the status it kept.
+    await eventually(() => page.locator('[data-admin-history] li').first().locator('strong').innerText()).toBe('Note');
     await payments.getByLabel('Reference on the bank statement').fill('BACS RBC 0002');
     await payments.locator('[data-admin-record-payment]').click();
     await page.locator('h1 [data-order-status="paid"]').waitFor();

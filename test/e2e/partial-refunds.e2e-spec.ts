@@ -104,6 +104,12 @@ describe(`Partial refunds (${databaseKind})`, () => {
     ]);
     expect(mine.lines.map((line: { refunded_qty: number }) => line.refunded_qty)).toEqual([2, 0, 1]);
     expect(mine.history.some((entry: { note: string | null }) => entry.note === 'One sign arrived bent.')).toBe(true);
+    // Each partial refund is its own entry, named as one: to staff (it used to read "Paid", the status kept) and
+    // to the customer (who saw it only when its note was shown).
+    expect(partly.history.filter((entry: { change: string | null }) => entry.change === 'refunded_in_part')).toHaveLength(2);
+    expect(partly.history.filter((entry: { change: string | null }) => entry.change === 'refunded_in_part').map((entry: { from: string; to: string }) => [entry.from, entry.to]))
+      .toEqual([['paid', 'paid'], ['paid', 'paid']]);
+    expect(mine.history.filter((entry: { text: string }) => entry.text === 'Partly refunded: credit note issued')).toHaveLength(2);
 
     // The first credit note lists exactly its line, with the invoice's VAT for it.
     const text = await pdf(`/api/orders/${orderId}/refunds/${first.body.id}/credit-note.pdf`, buyer.bearer);

@@ -1,6 +1,6 @@
 import type { Order, OrderAddress, OrderDelivery, OrderHistoryEntry, OrderLine } from '../domain/order.entity.js';
 import type { OrderPayment } from '../domain/order-payment.entity.js';
-import { nextStatuses, refundable, type OrderStatus } from '../domain/order-process.js';
+import { nextStatuses, refundable, type OrderStatus, type StatusKeepingChange } from '../domain/order-process.js';
 import { refundableOf, type OrderRefund } from '../domain/refund.js';
 import { customerSentence } from '../domain/customer-history.js';
 import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
@@ -35,7 +35,8 @@ export interface OrderView {
   refunds: RefundView[];
   /**
    * What the customer reads of each status change, oldest first: a plain sentence ("Paid by card", "Dispatched") and
-   * the note only when staff showed it to them. Changes that keep the status (a payment noted) are not listed.
+   * the note only when staff showed it to them. Changes that keep the status are listed only when they are a partial
+   * refund ("Partly refunded") or carry a note shown to the customer.
    */
   history: Array<{ from: OrderStatus | null; to: OrderStatus; at: string; text: string; note: string | null }>;
 }
@@ -78,9 +79,14 @@ export interface AdminOrderView extends Omit<OrderView, 'history'> {
   payments: Array<{ amount: number; reference: string; method: string; received_at: string; recorded_by: number | null }>;
   amount_paid: number;
   amount_due: number;
-  /** Every entry, notes included; `note_visible`: the customer sees the note; `actor_name`: who (null = the shop or the provider). */
+  /**
+   * Every entry, notes included; `note_visible`: the customer sees the note; `actor_name`: who (null = the shop or the
+   * provider); `change`: what was recorded when the status stayed (`noted`, `paid_in_full`, `refunded_in_part`), null
+   * for a move of the status (and for entries older than the column).
+   */
   history: Array<{
     from: OrderStatus | null; to: OrderStatus; at: string; note: string | null; note_visible: boolean; actor_id: number | null; actor_name: string | null;
+    change: StatusKeepingChange | null;
   }>;
 }
 
@@ -115,10 +121,11 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
     partly_refunded: refunds.length > 0 && order.status !== 'refunded' && order.status !== 'cancelled',
     refunds: refunds.map(toRefundView),
     history: history
-      .filter((entry) => entry.fromStatus !== entry.toStatus || (entry.visibleToCustomer && entry.note))
+      .filter((entry) => entry.fromStatus !== entry.toStatus || entry.change === 'refunded_in_part' || (entry.visibleToCustomer && entry.note))
       .map((entry) => ({
         from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(),
-        text: entry.fromStatus === entry.toStatus ? 'Note from us' : customerSentence(entry.fromStatus, entry.toStatus, order.paymentMethod),
+        text: entry.change === 'refunded_in_part' ? 'Partly refunded: credit note issued'
+          : entry.fromStatus === entry.toStatus ? 'Note from us' : customerSentence(entry.fromStatus, entry.toStatus, order.paymentMethod),
         note: entry.visibleToCustomer ? entry.note : null,
       })),
   };
@@ -160,7 +167,7 @@ export function toAdminOrderView(
     amount_due: order.status === 'cancelled' || order.status === 'refunded' ? 0 : Math.max(order.grandTotal - paid, 0),
     history: history.map((entry) => ({
       from: entry.fromStatus, to: entry.toStatus, at: entry.at.toISOString(), note: entry.note, note_visible: entry.visibleToCustomer,
-      actor_id: entry.actorId, actor_name: entry.actorId === null ? null : (actorNames.get(entry.actorId) ?? null),
+      actor_id: entry.actorId, actor_name: entry.actorId === null ? null : (actorNames.get(entry.actorId) ?? null), change: entry.change,
     })),
   };
 }

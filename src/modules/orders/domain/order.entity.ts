@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { vatOn } from '../../../shared/money.js';
-import { checkTransition, movesStatus, ORDER_STATUSES, type DocumentSeries, type OrderStatus, type TransitionActor, type TransitionRule } from './order-process.js';
+import { checkTransition, movesStatus, ORDER_STATUSES, STATUS_KEEPING_CHANGES, type DocumentSeries, type StatusKeepingChange, type OrderStatus, type TransitionActor, type TransitionRule } from './order-process.js';
 
 export type { DocumentSeries } from './order-process.js';
 
@@ -145,7 +145,8 @@ export class Order {
     const at = context.at ?? (from === null ? this.createdAt : new Date());
     if (movesStatus(rule.to)) this.status = rule.to;
     const note = context.note ?? null;
-    const entry = new OrderHistoryEntry(this.id ?? 0, from, this.status, at, note, context.actorUserId ?? null, note !== null && context.noteVisible === true);
+    const change = movesStatus(rule.to) ? null : rule.to;
+    const entry = new OrderHistoryEntry(this.id ?? 0, from, this.status, at, note, context.actorUserId ?? null, note !== null && context.noteVisible === true, change);
     if (rule.to === 'dispatched') this.trackingNumber = trackingNumber;
     if (rule.effects.marksPaid && this.paidAt === null) this.paidAt = at;
     this.updatedAt = at;
@@ -214,6 +215,8 @@ export class OrderHistoryEntry {
     public note: string | null,
     public actorId: number | null,
     public visibleToCustomer = false,
+    /** What was recorded when the status stayed (a note, BACS paid in full, a partial refund); null for a move. */
+    public change: StatusKeepingChange | null = null,
   ) {}
 }
 
@@ -281,5 +284,6 @@ export const OrderHistoryEntrySchema = defineEntity({
     note: p.text().nullable(),
     actorId: p.integer().nullable(),
     visibleToCustomer: p.boolean().default(false),
+    change: p.enum(STATUS_KEEPING_CHANGES).nullable(),
   },
 });

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../lib/format.js';
 import { Link } from '../../kit/links.js';
-import { STAFF_STATUS_LABELS, type AdminOrderView } from './order.resource.js';
+import { historyHeading, type AdminOrderView } from './order.resource.js';
 
 /** What happened to the order, newest first: who did it (by name), the note, and whether the customer sees it. */
 export function HistoryPanel({ order }: { order: AdminOrderView }) {
@@ -10,7 +10,7 @@ export function HistoryPanel({ order }: { order: AdminOrderView }) {
       <ol className="admin-order__history" data-admin-history="">
         {[...order.history].reverse().map((entry, index) => (
           <li key={index}>
-            <strong>{STAFF_STATUS_LABELS[entry.to]}</strong> · {formatDateTime(entry.at)} ·{' '}
+            <strong>{historyHeading(entry)}</strong> · {formatDateTime(entry.at)} ·{' '}
             <Actor id={entry.actor_id} name={entry.actor_name} customerId={order.customer.id} />
             {entry.note && (
               <p className="admin-order__note" data-admin-note-visible={entry.note_visible ? 'customer' : 'internal'}>

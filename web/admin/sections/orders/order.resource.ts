@@ -18,6 +18,23 @@ export const STAFF_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Refunded',
 };
 
+/**
+ * A history entry's heading: the status it moved to, or what was recorded while the status stayed (a partial
+ * refund used to read "Paid", the status the order kept). Entries older than `change` say "Status unchanged".
+ */
+export function historyHeading(entry: AdminOrderView['history'][number]): string {
+  switch (entry.change) {
+    case 'refunded_in_part':
+      return 'Partly refunded';
+    case 'paid_in_full':
+      return 'Paid in full';
+    case 'noted':
+      return 'Note';
+    default:
+      return entry.from === entry.to ? `Status unchanged (${STAFF_STATUS_LABELS[entry.to]})` : STAFF_STATUS_LABELS[entry.to];
+  }
+}
+
 /** Every status, in the order process's order (the labels' type makes sure none is missing). */
 export const STAFF_STATUSES = Object.keys(STAFF_STATUS_LABELS) as OrderStatus[];
 
