@@ -7,7 +7,7 @@ import { createProduct } from '../support/catalogue-fixtures.js';
 import { DEMO_ADMIN, GOOD_PASSWORD, hydrated, registerByApi, signInThroughForm, uniqueEmail } from '../support/identity-browser.js';
 import { CheckoutService } from '../../src/modules/orders/index.js';
 import { checkoutInput, inContext } from '../support/orders-fixtures.js';
-import { waitUntil } from '../support/eventually.js';
+import { eventually, waitUntil } from '../support/eventually.js';
 import { databaseKind } from '../support/test-database.js';
 
 /**
@@ -199,6 +199,11 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
     await shots(staff.page, 'register-after', '[data-register-certificate]');
     const code = await certificate.getAttribute('data-register-certificate');
     expect(await certificate.getAttribute('href')).toBe(`/certificates/${code}`);
+    // The order in the portal lists its place with the delegate the buyer named.
+    await staff.page.goto(`/admin/orders/${orderId}`);
+    const places = staff.page.locator('[data-admin-places]');
+    await eventually(() => places.innerText()).toContain(delegate.name);
+    await shots(staff.page, 'admin-order-places', '[data-admin-places]');
 
     // The certificate's public page, as anyone checking it would open it.
     await page.goto(`/certificates/${code}`);

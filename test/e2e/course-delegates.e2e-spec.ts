@@ -105,6 +105,8 @@ describe(`Course delegates (${databaseKind})`, () => {
       expect.objectContaining({ session_id: online.id, starts_at: at(12, 10), venue: null, online: true, name: 'Lee Jones', email: lee }),
     ]));
     expect(order.places).toHaveLength(3);
+    // Staff see the same places and delegates on the portal's order view.
+    expect((await as(admin).get(`/api/admin/orders/${orderId}`).expect(200)).body.places).toEqual(order.places);
 
     const samMail = await joiningFor(sam);
     expect(samMail.subject).toBe('Joining instructions: Fire Marshal Open Course, Thursday 10 January 2030');

@@ -5,6 +5,7 @@ import { UserAdministrationService, UserDirectory } from '../../identity/index.j
 import type { Order } from '../domain/order.entity.js';
 import type { OrderStatus } from '../domain/order-process.js';
 import { OrderProcess } from './order-process.service.js';
+import { OrderViewAddons } from './order-view-addons.js';
 import { toAdminOrderView, toOrderSummary, type AdminOrderSummaryView, type AdminOrderView } from './order-views.js';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
@@ -37,6 +38,7 @@ export class OrderAdminService {
     private readonly users: UserAdministrationService,
     private readonly directory: UserDirectory,
     @Inject(ORDER_REFUND_STORE) private readonly refunds: OrderRefundStore,
+    private readonly addons: OrderViewAddons,
   ) {}
 
   /** Search by order number, PO number or customer e-mail (identity finds the customers); newest first. */
@@ -77,7 +79,10 @@ export class OrderAdminService {
     ]);
     // Who did each change, by name (identity's directory, one query for the page).
     const names = await this.directory.displayNames([...new Set(history.flatMap((entry) => (entry.actorId === null ? [] : [entry.actorId])))]);
-    return toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments, names, refunds);
+    const view = toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments, names, refunds);
+    // Staff see what the customer sees of other modules' fields (an open-course order's `places` and delegates).
+    const added = await this.addons.fieldsFor({ orderId: order.id, customerId: order.customerId, status: order.status }, Object.keys(view));
+    return { ...view, ...added };
   }
 
   private async customersMatching(term: string): Promise<number[]> {

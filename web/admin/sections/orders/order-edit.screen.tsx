@@ -15,6 +15,7 @@ import { orders, type AdminOrderView } from './order.resource.js';
 import { StatusBadge } from './StatusBadge.js';
 import { HistoryPanel } from './order-history.panel.js';
 import { NextSteps } from './order-next-steps.panel.js';
+import { PlacesPanel } from './order-places.panel.js';
 import { RefundPanel } from './order-refund.panel.js';
 import './order-screens.css';
 
@@ -59,6 +60,7 @@ export function Component() {
         <div>
           <OrderSummary order={order} staff />
           <DeliveryPanel order={order} />
+          <PlacesPanel order={order} />
         </div>
         <div>
           <NextSteps order={order} />
@@ -97,7 +99,7 @@ function DeliveryPanel({ order }: { order: AdminOrderView }) {
           {order.delivery.name} · {formatPounds(order.delivery.price)} ex VAT
         </p>
       ) : (
-        <p>Nothing to post: every line is digital.</p>
+        <p>Nothing to post: the order has no physical goods.</p>
       )}
       {order.tracking_number && (
         <p>
