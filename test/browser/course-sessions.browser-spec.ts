@@ -141,6 +141,10 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
     await page.goto('/checkout');
     await hydrated(page);
     await page.locator('[data-checkout-summary] [data-checkout-line]', { hasText: 'Fire Marshal Training Course' }).waitFor();
+    // The summary names the date and venue being bought, as the basket did.
+    expect(await page.locator('[data-checkout-summary] [data-checkout-booking]').innerText()).toContain('York Safety Centre');
+    expect(await page.getByText(/^Nothing to post: after payment you name who attends each place/).count()).toBe(1);
+    await shots(page, 'checkout-course-date');
     const billing = page.locator('[data-address="billing_address"]');
     await billing.getByLabel('Full name').fill('Morgan Manager');
     await billing.getByLabel('Company or organisation (optional)').fill('Northern Safety Ltd');
@@ -164,6 +168,7 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
     await delegates.getByLabel('Place 1: e-mail').fill(delegate.email);
     await delegates.getByRole('button', { name: 'Save delegates' }).click();
     await page.locator('[data-delegates-saved]').waitFor();
+    expect(await page.locator('[data-order-delivery-courses]').innerText()).toMatch(/^Nothing comes by post/);
     await expectNoSeriousA11yViolations(page, 'order page with its delegates');
     await shots(page, 'order-delegates');
 

@@ -218,7 +218,7 @@ export default function Page() {
                 </label>
               ))
             )}
-            {!offer.requires_delivery ? <p className="field__hint">Nothing to post: downloads and online training are delivered electronically once you have paid.</p> : null}
+            {!offer.requires_delivery ? <p className="field__hint">{nothingToPost(lines.map((item) => item.kind))}</p> : null}
           </fieldset>
 
           <fieldset className="fieldset">
@@ -317,6 +317,11 @@ export default function Page() {
                   <span className="checkout-summary__option">
                     {item.option_name} · {KIND_LABELS[item.kind]}
                   </span>
+                  {item.booking?.label && (
+                    <span className="checkout-summary__option" data-checkout-booking={item.booking.ref}>
+                      {item.booking.label}
+                    </span>
+                  )}
                 </span>
                 <span className="checkout-summary__money">{formatPounds(item.price * item.qty)}</span>
               </li>
@@ -380,4 +385,13 @@ function Addressee({
       />
     </div>
   );
+}
+
+/** What a basket with nothing physical gets instead of a parcel, in the words of what it holds. */
+function nothingToPost(kinds: readonly string[]): string {
+  const course = kinds.includes('course');
+  const electronic = kinds.some((kind) => kind === 'download' || kind === 'online_access');
+  if (course && !electronic) return 'Nothing to post: after payment you name who attends each place, and each delegate is e-mailed joining instructions.';
+  if (course) return 'Nothing to post: downloads and online training are delivered electronically once you have paid; for course places you name who attends and each delegate is e-mailed joining instructions.';
+  return 'Nothing to post: downloads and online training are delivered electronically once you have paid.';
 }

@@ -55,7 +55,11 @@ function Delivery({ order }: { order: OrderView }) {
           )}
         </>
       ) : (
-        <p>Digital delivery: downloads are in <a href="/account/downloads">your downloads</a> once the order is paid; nothing comes by post.</p>
+        order.lines.every((line) => line.kind === 'course') ? (
+          <p data-order-delivery-courses="">Nothing comes by post: each delegate named on this order is e-mailed joining instructions for their course date.</p>
+        ) : (
+          <p>Digital delivery: downloads are in <a href="/account/downloads">your downloads</a> once the order is paid; nothing comes by post.</p>
+        )
       )}
       {order.notes ? (
         <p>
