@@ -97,6 +97,13 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
       await page.locator('[data-session-places]', { hasText: '11 of 12 places taken; 1 left.' }).waitFor();
       await expectNoSeriousA11yViolations(page, `portal session editor (${width})`);
       await shot(page, `admin-edit-${width}`);
+      // Cancelling asks first; the way out says what it keeps ("Cancel" beside "Cancel session" read as either).
+      await page.getByRole('button', { name: 'Cancel session…' }).click();
+      const dialog = page.locator('dialog[data-admin-confirm][open]');
+      await dialog.getByRole('button', { name: 'Cancel session and e-mail' }).waitFor();
+      await shot(page, `admin-cancel-dialog-${width}`);
+      await dialog.getByRole('button', { name: 'Keep the session' }).click();
+      await dialog.waitFor({ state: 'detached' });
     }
   });
 

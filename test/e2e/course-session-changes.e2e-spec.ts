@@ -119,6 +119,10 @@ describe(`Course session changes (${databaseKind})`, () => {
 
     // Idempotent: cancelling again changes nothing and tells nobody twice.
     expect((await as(admin).post(`/api/admin/sessions/${session.id}/cancel`).expect(200)).body).toMatchObject({ status: 'cancelled' });
+    // Nor is it undone through the editor: its buyers were told.
+    const reopened = await http().put(`/api/admin/sessions/${session.id}`).set('Authorization', admin).send({ status: 'scheduled' }).expect(422);
+    expect(JSON.stringify(reopened.body)).toContain('A cancelled session stays cancelled');
+    expect((await as(admin).get(`/api/admin/sessions/${session.id}`).expect(200)).body.status).toBe('cancelled');
     await waitForQueueIdle(shop);
     for (const address of [...delegates, ann.email]) {
       expect((await mailsTo(address)).filter((mail) => mail.subject.includes('ancelled'))).toHaveLength(1);

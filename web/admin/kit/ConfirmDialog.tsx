@@ -11,13 +11,15 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** Destructive actions get the red button. */
   danger?: boolean;
+  /** The button that closes without doing it; say what it keeps when the action's own label starts with "Cancel". */
+  dismissLabel?: string;
 }
 
 /**
  * A modal question before anything that cannot be undone. The native `<dialog>` traps focus, closes on Escape
  * (as "cancel") and gives focus back to the button that opened it.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy, danger = true, dismissLabel = 'Cancel' }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -43,7 +45,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
       <div className="admin-dialog__body">{children}</div>
       <div className="admin-dialog__actions">
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {dismissLabel}
         </button>
         <button type="button" className={`button${danger ? ' button--danger' : ''}`} onClick={onConfirm} disabled={busy} data-admin-confirm-yes="">
           {busy ? 'Working…' : confirmLabel}

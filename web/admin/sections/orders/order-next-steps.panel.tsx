@@ -103,6 +103,8 @@ function TransitionDialog({ order, to, busy, errors, onConfirm, onCancel }: {
       title={`${action.label.replace('…', '')}: order ${order.number}`}
       confirmLabel={action.label.replace('…', '')}
       danger={to !== 'dispatched'}
+      // "Cancel" beside "Cancel order" would read as either: the way out says what it keeps.
+      dismissLabel={to === 'cancelled' ? 'Keep the order' : 'Cancel'}
       busy={busy}
       onCancel={onCancel}
       onConfirm={() => {

@@ -120,6 +120,7 @@ export function SessionChangesPanel({ session, onChanged }: { session: Session; 
         open={open === 'cancel'}
         title={`Cancel ${session.label}?`}
         confirmLabel="Cancel session and e-mail"
+        dismissLabel="Keep the session"
         busy={change.isPending}
         onConfirm={confirm}
         onCancel={() => setOpen(null)}

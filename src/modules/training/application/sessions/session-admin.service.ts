@@ -72,6 +72,11 @@ export class SessionAdminService {
       if (input.status === 'cancelled' && current.status !== 'cancelled') {
         throw new SessionRefusedError({ status: ['A session is cancelled with its cancel action (POST /api/admin/sessions/{id}/cancel, "Cancel session…" in the portal), which tells its buyers and delegates.'] });
       }
+      // And it is not undone: its buyers were told and have chosen another date or a refund, so "scheduled" again
+      // would sell places nobody is coming to, with no e-mail. A new date is a new session.
+      if (current.status === 'cancelled' && input.status !== undefined && input.status !== 'cancelled') {
+        throw new SessionRefusedError({ status: ['A cancelled session stays cancelled: its buyers have been told. Add a new session for another date.'] });
+      }
       const fields = complete(input, current);
       refuseProblems(fields, current.placesTaken);
       const updated = (await this.store.update(id, fields))!;
