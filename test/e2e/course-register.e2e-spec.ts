@@ -1,8 +1,9 @@
 import request from 'supertest';
+import { JobHandlerRegistry } from '../../src/platform/queue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
-import { waitForMail } from '../support/mailbox.js';
-import { checkoutInput } from '../support/orders-fixtures.js';
+import { waitForMail, waitForQueueIdle, type MailboxMessage } from '../support/mailbox.js';
+import { checkoutInput, inContext } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 
@@ -128,6 +129,33 @@ describe(`Course registers (${databaseKind})`, () => {
     expect(mail.text).toContain(`/certificates/${code}`);
     expect(mail.text).toContain(`/api/certificates/${code}.pdf`);
     expect(mail.text).toContain('Dana Delegate');
+  });
+
+  it('reminds an attended delegate and their buyer 30 days before the certificate expires, once, in open-course words', async () => {
+    const robin = await buyer('register-refresher');
+    const { sessionId, orderId } = await sessionWithOrder(robin, 1, 12);
+    const eli = uniqueEmail('eli-delegate');
+    const [eliId] = await nameDelegates(orderId, [{ seat: 1, name: 'Eli Delegate', email: eli }]);
+    await started(sessionId);
+    const marked = (await as(admin).put(`/api/admin/sessions/${sessionId}/attendance`, { delegates: [{ delegate_id: eliId, attended: true }] }).expect(200)).body;
+    const code = (marked.places as RegisterPlace[]).find((p) => p.delegate?.id === eliId)!.certificate_code!;
+    await shop.sql(`update training_certificates set expires_at = now() + interval '20 days' where code = ?`, [code]);
+
+    const job = 'training.refresher-reminders';
+    const sweep = () => inContext(shop, () => shop.app.get(JobHandlerRegistry).get(job)!({}, { id: 0, type: job, attempt: 1, maxAttempts: 1 }));
+    await Promise.all([sweep(), sweep()]);
+    await waitForQueueIdle(shop);
+    const mailTo = async (address: string) => (await http().get('/api/dev/mailbox').query({ to: address }).expect(200)).body as MailboxMessage[];
+    const reminders = (await mailTo(eli)).filter((m) => m.subject.startsWith('Your "First Aid at Work Open Course" certificate expires on'));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.text).toContain('a place on a refresher course');
+    expect(reminders[0]!.text).toContain(`?option=${course}#options`);
+    const digest = (await mailTo(robin.email)).filter((m) => m.subject.startsWith('Refresher training due'));
+    expect(digest).toHaveLength(1);
+    expect(digest[0]!.subject).toBe('Refresher training due: 1 certificate expires within 30 days');
+    expect(digest[0]!.text).toContain(`Eli Delegate (${eli}), certificate ${code}`);
+    expect(digest[0]!.text).toContain('Book refresher places (1 needed): ');
+    expect(digest[0]!.text).toContain('book them places on a refresher course');
   });
 
   it('issues one certificate when several staff save the same delegate at once', async () => {

@@ -61,7 +61,8 @@ describe(`Training refresher reminders (${databaseKind})`, () => {
     const expired = await passed(buyer.id, 'Eve Expired', -200);
     const forever = await passed(buyer.id, 'Fay Forever', null);
     await shop.sql('update training_certificates set revoked_at = now() where code = ?', [revoked.code]);
-    // An open course's certificate (a delegate's, no enrolment) has no licence to find its buyer by: left alone.
+    // A certificate with neither an enrolment nor a delegate on a place has no buyer to find: left alone. (Attendance
+    // certificates of named delegates are reminded: course-register.e2e-spec.ts.)
     const delegate = await inContext(shop, () => shop.app.get(CertificateService).issue({
       learnerName: 'Gus Delegate', productId: product.id, courseTitle: 'Fire Marshal Online', completedAt: new Date(), validityMonths: 12, delegateRef: 'delegate:1',
     }));

@@ -76,16 +76,18 @@ export class RefresherReminders implements OnModuleInit {
     return this.transactions.run(async () => {
       const claimed = new Set(await this.store.claim(due.map((c) => c.code), now));
       const mine = due.filter((c) => claimed.has(c.code));
-      const courses = new Map<number, CourseDue>();
+      const courses = new Map<string, CourseDue>();
       for (const c of mine) {
         const refresherUrl = linkOf(c) ?? `${this.env.publicUrl}/account/training`;
         await this.mail.send(learnerReminderMail({
           to: c.learnerEmail, learnerName: c.learnerName, course: c.courseTitle, code: c.code, expiresAt: c.expiresAt,
-          certificateUrl: `${this.env.publicUrl}/certificates/${c.code}`, refresherUrl,
+          certificateUrl: `${this.env.publicUrl}/certificates/${c.code}`, refresherUrl, kind: c.kind,
         }));
-        const course = courses.get(c.productId) ?? { course: c.courseTitle, refresherUrl, learners: [] };
+        // Per product and kind: a product sold both online and as an open course gets a section for each.
+        const key = `${c.productId}:${c.kind}`;
+        const course = courses.get(key) ?? { course: c.courseTitle, kind: c.kind, refresherUrl, learners: [] };
         course.learners.push({ name: c.learnerName, email: c.learnerEmail, code: c.code, expiresAt: c.expiresAt });
-        courses.set(c.productId, course);
+        courses.set(key, course);
       }
       // A buyer whose account is gone cannot be written to; their learners still are.
       if (buyer && courses.size > 0) {

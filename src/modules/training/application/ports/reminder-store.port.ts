@@ -9,15 +9,18 @@ export interface DueCertificate {
   productId: number;
   /** The buyer (a user id) whose licence the learner's seat came from. */
   customerId: number;
-  /** The licence's option: what a refresher buys again. */
+  /** The licence's option, or the open course's: what a refresher buys again. */
   optionId: number;
+  /** Earned online (a licence seat) or by attending an open course (a named delegate): the e-mails' wording differs. */
+  kind: 'online' | 'course';
 }
 
 /** The refresher reminder sweep's reads and its claim (plain SQL). */
 export interface ReminderStore {
   /**
-   * Certificates of online courses expiring in `(after, until]`, not revoked, not yet reminded, ordered by buyer so a
-   * batch groups well; at most `limit`.
+   * Certificates expiring in `(after, until]`, not revoked, not yet reminded — online ones (found through their
+   * licence's buyer) and open-course attendance ones (through the place's buyer) — ordered by buyer so a batch
+   * groups well; at most `limit`.
    */
   due(window: { after: Date; until: Date }, limit: number): Promise<DueCertificate[]>;
   /**
