@@ -15,7 +15,6 @@ async function compiled(file) {
 }
 
 const { SqlLearningStore } = await compiled('adapters/persistence/sql-learning.store.js');
-const { SqlCourseStore } = await compiled('adapters/persistence/sql-course.store.js');
 const { SqlRecordsStore } = await compiled('adapters/persistence/sql-records.store.js');
 const { RecordsService } = await compiled('application/records.service.js');
 export const { creditReport, assessmentOpen } = await compiled('domain/watched-time.js');
@@ -31,7 +30,6 @@ export function trainingReads(db) {
   const em = entityManagerOver(db);
   return {
     learning: new SqlLearningStore(em),
-    courses: new SqlCourseStore(em),
     records: new RecordsService(new SqlRecordsStore(em)),
   };
 }
