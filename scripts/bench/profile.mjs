@@ -1,7 +1,7 @@
 // Where a page's time goes: starts the built shop with `--inspect` on the bench database, profiles it
 // through the inspector (the V8 sampling profiler `--cpu-prof` uses, but started after the warm-up so
 // start-up is not in it) while one or more targets of the bench are loaded (by name: home, category,
-// product, api-health, ...), and prints the self time by package and the costliest functions.
+// product, api-health, api-progress, ...), and prints the self time by package and the costliest functions.
 //   node scripts/bench/profile.mjs category product     (after one `make bench`, which made the database)
 //   BENCH_PROFILE_SECONDS=20 BENCH_PROFILE_CONNECTIONS=10
 //   node scripts/bench/profile.mjs --summary var/bench/profiles/CPU.….cpuprofile
