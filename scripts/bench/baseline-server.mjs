@@ -144,32 +144,40 @@ app.get('/pg/options/:id', async (request, reply) => {
 const training = trainingReads(pool);
 
 /**
- * LearningService.report without Nest, the session or MikroORM's unit of work (ADR 0056): in one transaction the
- * enrolment under its row lock, the film's length, the watched-time rule (the shop's compiled domain function) and the
- * update, each statement the training stores' own.
+ * LearningService.report without Nest, the session or MikroORM (ADR 0056, 0060): the enrolment with its film's length,
+ * the watched-time rule (the shop's compiled domain function) and the update if the row is unchanged, each statement
+ * the training store's own, through the pool; a report that lost a race is credited again under the row lock.
  */
+const credit = ({ enrolment, duration }, report, now) =>
+  creditReport({ ranges: enrolment.watchedRanges, lastProgressAt: enrolment.lastProgressAt }, report, duration, now);
+const toSave = (credited, at) => ({ position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at });
+const progressView = ({ enrolment, duration }, credited) => ({
+  position: credited.position, watched_seconds: credited.watchedSeconds, duration, credited: credited.credited,
+  assessment_open: enrolment.status === 'enrolled' && assessmentOpen(credited.watchedSeconds, duration),
+});
+
 app.post('/pg/learn/:id/progress', async (request, reply) => {
   const userId = Number(request.query.user);
   const enrolmentId = Number(request.params.id);
   const { position, watched_from: from, watched_to: to } = request.body;
+  const now = new Date();
+  const read = await training.learning.findForReport(userId, enrolmentId, false);
+  if (!read) return reply.status(404).send({ message: 'Enrolment not found' });
+  const credited = credit(read, { position, from, to }, now);
+  if (await training.learning.saveProgressIfUnchanged(read.enrolment.id, read.version, toSave(credited, now))) return progressView(read, credited);
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const { learning, courses } = trainingReads(client);
-    const enrolment = await learning.findForLearner(userId, enrolmentId, true);
-    if (!enrolment) {
+    const { learning } = trainingReads(client);
+    const locked = await learning.findForReport(userId, enrolmentId, true);
+    if (!locked) {
       await client.query('rollback');
       return reply.status(404).send({ message: 'Enrolment not found' });
     }
-    const duration = await courses.duration(enrolment.productId);
-    const now = new Date();
-    const credited = creditReport({ ranges: enrolment.watchedRanges, lastProgressAt: enrolment.lastProgressAt }, { position, from, to }, duration, now);
-    await learning.saveProgress(enrolment.id, { position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at: now });
+    const again = credit(locked, { position, from, to }, now);
+    await learning.saveProgress(locked.enrolment.id, toSave(again, now));
     await client.query('commit');
-    return {
-      position: credited.position, watched_seconds: credited.watchedSeconds, duration, credited: credited.credited,
-      assessment_open: enrolment.status === 'enrolled' && assessmentOpen(credited.watchedSeconds, duration),
-    };
+    return progressView(locked, again);
   } catch (error) {
     await client.query('rollback');
     throw error;

@@ -1,13 +1,14 @@
 // Where a page's time goes: starts the built shop with `--inspect` on the bench database, profiles it
 // through the inspector (the V8 sampling profiler `--cpu-prof` uses, but started after the warm-up so
 // start-up is not in it) while one or more targets of the bench are loaded (by name: home, category,
-// product, api-health, ...), and prints the self time by package and the costliest functions.
+// product, api-health, api-progress, ...), and prints the self time by package and the costliest functions.
 //   node scripts/bench/profile.mjs category product     (after one `make bench`, which made the database)
 //   BENCH_PROFILE_SECONDS=20 BENCH_PROFILE_CONNECTIONS=10
 //   node scripts/bench/profile.mjs --summary var/bench/profiles/CPU.….cpuprofile
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { databaseUrl, loadParameters } from './lib/database.mjs';
+import { learnerTargets, signInLearners } from './lib/learners.mjs';
 import { acquireLock } from './lib/lock.mjs';
 import { measure, warmUp } from './lib/load.mjs';
 import { cleanUpOnSignal, startShop } from './lib/processes.mjs';
@@ -138,7 +139,9 @@ async function profileTargets(names) {
     throw new Error(`No bench database to profile against (${error.message}); run \`make bench\` (or BENCH_QUICK=1) first.`, { cause: error });
   });
   const shopUrl = `http://127.0.0.1:${settings.shopPort}`;
-  const targets = targetsFor(parameters, shopUrl, null).filter((target) => names.includes(target.name) && target.server === 'shop');
+  // The learner targets need their learners signed in again: the bench keeps no tokens.
+  const learners = names.some((name) => ['api-progress', 'api-records', 'records-page'].includes(name)) ? learnerTargets(await signInLearners(url), shopUrl, null) : [];
+  const targets = [...targetsFor(parameters, shopUrl, null), ...learners].filter((target) => names.includes(target.name) && target.server === 'shop');
   if (targets.length === 0) throw new Error(`No shop target named ${names.join(', ')}.`);
   const shop = startShop({
     root: ROOT, node: NODE, settings, databaseUrl: url, dataDir: path.join(OUT_DIR, 'data'), logDir: OUT_DIR,
@@ -151,7 +154,11 @@ async function profileTargets(names) {
   const file = path.join(profileDir, `${names.join('+')}.cpuprofile`);
   try {
     await shop.ready();
-    for (const target of targets) await warmUp({ url: target.url, paths: target.paths, seconds: 5 });
+    for (const target of targets) {
+      // A target that builds its requests (a report, a signed-in read) is warmed up by a short run of those requests.
+      if (target.request) await measure({ target, server: shop, ourPids: [shop.pid], database: settings.database, connections, seconds: 5, foreignLimit: Infinity, maxAttempts: 1, log: () => {} });
+      else await warmUp({ url: target.url, paths: target.paths, seconds: 5 });
+    }
     const session = await inspector(INSPECTOR_PORT);
     await session.send('Profiler.enable');
     await session.send('Profiler.setSamplingInterval', { interval: 500 });

@@ -225,6 +225,27 @@ describe(`identity API (${databaseKind})`, () => {
       await http().get('/api/user').set('Authorization', `Bearer ${res.body.token}`).expect(401);
     });
 
+    it('records when a session was last used at most once a minute, and ends an admin session 12 hours after sign-in', async () => {
+      const { res } = await register(new CookieClient(shop, nextIp()));
+      const bearer = `Bearer ${res.body.token}`;
+      const lastUsed = async () => new Date((await shop.sql<{ last_used_at: string | Date }>(
+        'select last_used_at from sessions where user_id = ?', [res.body.user.id]))[0]!.last_used_at).getTime();
+      await shop.sql("update sessions set last_used_at = now() - interval '30 seconds' where user_id = ?", [res.body.user.id]);
+      const recent = await lastUsed();
+      await http().get('/api/user').set('Authorization', bearer).expect(200);
+      expect(await lastUsed()).toBe(recent); // used 30 s ago: not written again
+      await shop.sql("update sessions set last_used_at = now() - interval '2 minutes' where user_id = ?", [res.body.user.id]);
+      const stale = await lastUsed();
+      await http().get('/api/user').set('Authorization', bearer).expect(200);
+      expect(await lastUsed()).toBeGreaterThan(stale + 60_000);
+
+      // A customer promoted to the portal after signing in long ago keeps a long session only until it is 12 hours old.
+      await shop.sql("update users set role = 'admin', staff_role = 'admin' where id = ?", [res.body.user.id]);
+      await http().get('/api/user').set('Authorization', bearer).expect(200);
+      await shop.sql("update sessions set created_at = now() - interval '13 hours' where user_id = ?", [res.body.user.id]);
+      await http().get('/api/user').set('Authorization', bearer).expect(401);
+    });
+
     it('stores only a hash of each token', async () => {
       const { res } = await register(new CookieClient(shop, nextIp()));
       const rows = await shop.sql<{ token_hash: string }>('select token_hash from sessions where user_id = ?', [res.body.user.id]);

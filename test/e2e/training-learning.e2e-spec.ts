@@ -1,7 +1,9 @@
+import { jest } from '@jest/globals';
 import request from 'supertest';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
 import { backdateProgress, enrolLearner } from '../support/learning-fixtures.js';
+import { LEARNING_STORE, type LearningStore } from '../../src/modules/training/application/ports/learning-store.port.js';
 import { binaryParser } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -153,6 +155,33 @@ describe(`Training learning (${databaseKind})`, () => {
     expect(stored).toBeLessThanOrEqual(10 + 4 * 2 + 2 * elapsedSeconds + 5 * 0.05 + 1e-9);
     expect(stored).toBeLessThan(50);
     expect(row!.watched_seconds).toBe(Math.floor(stored));
+  });
+
+  it('credits a report overtaken between its read and its save against what the other report stored (ADR 0060)', async () => {
+    const { who, enrolment } = await learner('learning-overtaken');
+    await backdateProgress(shop.sql, enrolment, 100);
+    // Another report for the enrolment lands just after this one read it (a race the concurrent test leaves to chance).
+    const store = shop.app.get<LearningStore>(LEARNING_STORE);
+    const read = store.findForReport.bind(store);
+    const reads = jest.spyOn(store, 'findForReport').mockImplementationOnce(async (...args) => {
+      const found = await read(...args);
+      await shop.sql(`update training_enrolments set watched_ranges = '[[50, 60]]'::jsonb, watched_seconds = 10, last_progress_at = now() - interval '100 seconds'
+                      where id = ?`, [enrolment]);
+      return found;
+    });
+    try {
+      const answer = await as(who).post(`/api/learn/${enrolment}/progress`, { position: 10, watched_from: 0, watched_to: 10 }).expect(200);
+      // Its save found the row changed and credited it again under the lock: both stretches count, none is lost.
+      expect(answer.body).toMatchObject({ position: 10, credited: 10, watched_seconds: 20 });
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+    }
+    const [row] = await shop.sql<{ watched_ranges: Array<[number, number]> | string; watched_seconds: number }>(
+      'select watched_ranges, watched_seconds from training_enrolments where id = ?', [enrolment]);
+    const ranges = typeof row!.watched_ranges === 'string' ? JSON.parse(row!.watched_ranges) as Array<[number, number]> : row!.watched_ranges;
+    expect(ranges).toEqual([[0, 10], [50, 60]]);
+    expect(row!.watched_seconds).toBe(20);
   });
 
   it('keeps the assessment closed below 90% watched, then opens it shuffled and without the correct answers', async () => {

@@ -90,30 +90,56 @@ export async function prepareLearners(databaseUrl) {
       from training_enrolments e join training_licences l on l.id = e.licence_id join products p on p.id = l.product_id
       where e.status = 'completed' and l.customer_id = any($1::int[])`, [buyers.map((b) => b.id)]);
 
-    // A session per buyer and learner, as SessionService.issue stores it (remembered: 365 days).
-    const { rows: people } = await db.query(`
-      select u.id from users u where u.email like 'bench.training.buyer.%@bench.example' or u.email like 'bench.learner.%@bench.example' order by u.id`);
-    const tokens = people.map(() => randomBytes(32).toString('base64url'));
-    await db.query(`
-      insert into sessions (user_id, token_hash, remember, created_at, last_used_at, expires_at, user_agent, ip)
-      select user_id, token_hash, true, now(), now(), now() + interval '365 days', 'shop-bench', '127.0.0.1'
-      from unnest($1::int[], $2::text[]) as s (user_id, token_hash)`, [people.map((p) => p.id), tokens.map(sha256Hex)]);
-    const tokenOf = new Map(people.map((p, i) => [p.id, tokens[i]]));
+    const signedIn = await signIn(db);
     await db.query('commit');
     await db.query('vacuum analyze users, sessions, training_licences, training_enrolments, training_certificates, training_courses, training_questions, training_answers, training_chapters');
 
-    const { rows: enrolled } = await db.query(`
-      select e.id, e.user_id from training_enrolments e where e.status = 'enrolled' and e.email like 'bench.learner.%' order by md5(e.id::text)`);
-    const signedIn = (userId) => ({ cookie: `shop_session=${tokenOf.get(userId)}`, xsrf: xsrfFor(tokenOf.get(userId)), userId });
     const counts = (await db.query(`
       select count(*)::int as enrolments, count(*) filter (where status = 'completed')::int as completed,
              (select count(*)::int from training_certificates where enrolment_id is not null) as certificates
       from training_enrolments`)).rows[0];
-    const learners = enrolled.map((row) => ({ enrolmentId: row.id, ...signedIn(row.user_id) }));
-    return { counts, recordsBuyer: { ...signedIn(buyers[0].id), learners: SEATS * COURSES }, learners, nextReport: reporter(learners) };
+    return { counts, ...(await learnersOf(db, signedIn, buyers[0].id)) };
   } catch (error) {
     await db.query('rollback').catch(() => {});
     throw error;
+  } finally {
+    await db.end();
+  }
+}
+
+/** A session per bench buyer and learner, as SessionService.issue stores it (remembered: 365 days); the cookie and XSRF header of each. */
+async function signIn(db) {
+  const { rows: people } = await db.query(`
+    select u.id from users u where u.email like 'bench.training.buyer.%@bench.example' or u.email like 'bench.learner.%@bench.example' order by u.id`);
+  const tokens = people.map(() => randomBytes(32).toString('base64url'));
+  await db.query(`
+    insert into sessions (user_id, token_hash, remember, created_at, last_used_at, expires_at, user_agent, ip)
+    select user_id, token_hash, true, now(), now(), now() + interval '365 days', 'shop-bench', '127.0.0.1'
+    from unnest($1::int[], $2::text[]) as s (user_id, token_hash)`, [people.map((p) => p.id), tokens.map(sha256Hex)]);
+  const tokenOf = new Map(people.map((p, i) => [p.id, tokens[i]]));
+  return (userId) => ({ cookie: `shop_session=${tokenOf.get(userId)}`, xsrf: xsrfFor(tokenOf.get(userId)), userId });
+}
+
+/** The enrolled learners in the bench's order, signed in, their reports' generator, and the records buyer. */
+async function learnersOf(db, signedIn, recordsBuyerId) {
+  const { rows: enrolled } = await db.query(`
+    select e.id, e.user_id from training_enrolments e where e.status = 'enrolled' and e.email like 'bench.learner.%' order by md5(e.id::text)`);
+  const learners = enrolled.map((row) => ({ enrolmentId: row.id, ...signedIn(row.user_id) }));
+  return { recordsBuyer: { ...signedIn(recordsBuyerId), learners: SEATS * COURSES }, learners, nextReport: reporter(learners) };
+}
+
+/**
+ * The learners of a bench database made earlier, signed in afresh (their tokens were not kept): for
+ * scripts/bench/profile.mjs, which profiles the learner targets without making the database again.
+ */
+export async function signInLearners(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const signedIn = await signIn(db);
+    const { rows: [buyer] } = await db.query(`select id from users where email = 'bench.training.buyer.0@bench.example'`);
+    if (!buyer) throw new Error('The bench database has no learners: run `make bench` with the learner targets first.');
+    return await learnersOf(db, signedIn, buyer.id);
   } finally {
     await db.end();
   }

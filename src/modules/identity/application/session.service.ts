@@ -46,15 +46,12 @@ export class SessionService {
 
   /** The viewer a token stands for, or null when it is unknown, expired or revoked. */
   async resolve(token: string, via: Viewer['via']): Promise<Viewer | null> {
-    const session = await this.sessions.findByTokenHash(hashSecretToken(token));
+    const session = await this.sessions.findForViewer(hashSecretToken(token));
     const now = new Date();
-    if (!session || !session.isActive(now)) return null;
+    if (!session || session.revokedAt !== null || session.expiresAt <= now) return null;
     // Admin sessions end 12 hours after sign-in whatever their expiry says (e.g. a customer promoted later).
     if (session.user.role === 'admin' && now.getTime() - session.createdAt.getTime() > SESSION_MS) return null;
-    if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-      session.lastUsedAt = now;
-      await this.sessions.save(session);
-    }
+    if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) await this.sessions.touch(session.id, now);
     const { user } = session;
     return { userId: user.id, sessionId: session.id, role: user.role, staffRole: user.staffRole, email: user.email, firstName: user.firstName, lastName: user.lastName, via };
   }

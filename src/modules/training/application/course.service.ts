@@ -33,14 +33,6 @@ export class CourseService {
   }
 
   /**
-   * The film's length alone, for the progress report: one statement, where `course` reads the chapters, the questions
-   * and the product's whole admin view (ten) — at 10,000 learners that is ~333 reports a second (ADR 0056).
-   */
-  duration(productId: number): Promise<number | null> {
-    return this.courses.duration(productId);
-  }
-
-  /**
    * The course's film, whole or the part a `Range` header asks for (416 past the end), for `sendRanged`; NotFound when
    * the product has no course or no film.
    */

@@ -2,10 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { RangedFile } from '../../../platform/http/index.js';
 import { Transactions } from '../../../platform/persistence/index.js';
 import { EnrolmentNotFoundError } from '../domain/learning-errors.js';
-import { assessmentOpen, creditReport, type ProgressReport } from '../domain/watched-time.js';
+import { assessmentOpen, creditReport, type CreditedProgress, type ProgressReport } from '../domain/watched-time.js';
 import { CourseService } from './course.service.js';
 import type { PlayerView, ProgressView } from './learning-views.js';
-import { LEARNING_STORE, type EnrolmentForLearning, type LearningStore } from './ports/learning-store.port.js';
+import {
+  LEARNING_STORE, type EnrolmentForLearning, type EnrolmentForReport, type LearningStore, type ProgressToSave,
+} from './ports/learning-store.port.js';
 
 /**
  * The learner's player (issue 26, ADR 0047): their course with where to resume, its film, and progress reports credited
@@ -45,21 +47,23 @@ export class LearningService {
   }
 
   /**
-   * Credits a report under the enrolment's row lock, so two reports racing for one enrolment are counted one after
-   * the other against the same clock (neither lost nor doubled). The enrolment is read once, locked, and of the course
-   * only the film's length: a player sends one every 30 s, so at 10,000 learners this runs ~333 times a second (ADR 0056).
+   * Credits a report so that two reports racing for one enrolment are counted one after the other against the same
+   * clock (neither lost nor doubled). A player sends one every 30 s, so at 10,000 learners this runs ~333 times a
+   * second (ADR 0056, 0060): it first reads the enrolment with its film's length and saves only if the row was not
+   * written meanwhile (two statements, no transaction); a report that lost that race is credited again under the
+   * enrolment's row lock, against what the winner stored.
    */
   async report(userId: number, enrolmentId: number, report: ProgressReport, now = new Date()): Promise<ProgressView> {
+    const read = await this.store.findForReport(userId, enrolmentId, false);
+    if (!read) throw new EnrolmentNotFoundError();
+    const credited = credit(read, report, now);
+    if (await this.store.saveProgressIfUnchanged(read.enrolment.id, read.version, toSave(credited, now))) return progressView(read, credited);
     return this.transactions.run(async () => {
-      const enrolment = await this.store.findForLearner(userId, enrolmentId, true);
-      if (!enrolment) throw new EnrolmentNotFoundError();
-      const duration = await this.courses.duration(enrolment.productId);
-      const credited = creditReport({ ranges: enrolment.watchedRanges, lastProgressAt: enrolment.lastProgressAt }, report, duration, now);
-      await this.store.saveProgress(enrolment.id, { position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at: now });
-      return {
-        position: credited.position, watched_seconds: credited.watchedSeconds, duration, credited: credited.credited,
-        assessment_open: enrolment.status === 'enrolled' && assessmentOpen(credited.watchedSeconds, duration),
-      };
+      const locked = await this.store.findForReport(userId, enrolmentId, true);
+      if (!locked) throw new EnrolmentNotFoundError();
+      const again = credit(locked, report, now);
+      await this.store.saveProgress(locked.enrolment.id, toSave(again, now));
+      return progressView(locked, again);
     });
   }
 
@@ -68,4 +72,18 @@ export class LearningService {
     if (!enrolment) throw new EnrolmentNotFoundError();
     return enrolment;
   }
+}
+
+function credit({ enrolment, duration }: EnrolmentForReport, report: ProgressReport, now: Date): CreditedProgress {
+  return creditReport({ ranges: enrolment.watchedRanges, lastProgressAt: enrolment.lastProgressAt }, report, duration, now);
+}
+
+const toSave = (credited: CreditedProgress, at: Date): ProgressToSave =>
+  ({ position: credited.position, watchedSeconds: credited.watchedSeconds, ranges: credited.ranges, at });
+
+function progressView({ enrolment, duration }: EnrolmentForReport, credited: CreditedProgress): ProgressView {
+  return {
+    position: credited.position, watched_seconds: credited.watchedSeconds, duration, credited: credited.credited,
+    assessment_open: enrolment.status === 'enrolled' && assessmentOpen(credited.watchedSeconds, duration),
+  };
 }

@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import type { SessionRepository } from '../../application/ports/session-repository.port.js';
+import type { SessionForViewer, SessionRepository } from '../../application/ports/session-repository.port.js';
 import { Session } from '../../domain/session.entity.js';
 
 @Injectable()
@@ -16,6 +16,26 @@ export class MikroOrmSessionRepository implements SessionRepository {
     return this.em.findOne(Session, { tokenHash }, { populate: ['user'] });
   }
 
+  async findForViewer(tokenHash: string): Promise<SessionForViewer | null> {
+    // Every signed-in request asks this: one plain statement, no entities for the unit of work to track (ADR 0060).
+    const [row] = await this.em.getConnection().execute<ViewerRow[]>(
+      `select s.id, s.created_at, s.last_used_at, s.expires_at, s.revoked_at,
+              u.id as user_id, u.role, u.staff_role, u.email, u.first_name, u.last_name
+       from sessions s join users u on u.id = s.user_id where s.token_hash = ?`,
+      [tokenHash], 'all', this.em.getTransactionContext(),
+    );
+    if (!row) return null;
+    return {
+      id: Number(row.id), createdAt: new Date(row.created_at), lastUsedAt: new Date(row.last_used_at), expiresAt: new Date(row.expires_at),
+      revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+      user: { id: Number(row.user_id), role: row.role, staffRole: row.staff_role, email: row.email, firstName: row.first_name, lastName: row.last_name },
+    };
+  }
+
+  async touch(sessionId: number, at: Date): Promise<void> {
+    await this.em.nativeUpdate(Session, { id: sessionId }, { lastUsedAt: at });
+  }
+
   listActiveForUser(userId: number, now: Date): Promise<Session[]> {
     return this.em.find(Session, { user: userId, revokedAt: null, expiresAt: { $gt: now } }, { orderBy: { lastUsedAt: 'desc' } });
   }
@@ -29,4 +49,10 @@ export class MikroOrmSessionRepository implements SessionRepository {
     // A bulk update; loaded sessions are not written back over it (MikroORM flushes changed fields only).
     return this.em.nativeUpdate(Session, where, { revokedAt: now });
   }
+}
+
+interface ViewerRow {
+  id: number; created_at: string | Date; last_used_at: string | Date; expires_at: string | Date; revoked_at: string | Date | null;
+  user_id: number; role: SessionForViewer['user']['role']; staff_role: SessionForViewer['user']['staffRole'];
+  email: string; first_name: string; last_name: string;
 }

@@ -42,11 +42,6 @@ export class SqlCourseStore implements CourseStore {
     };
   }
 
-  async duration(productId: number): Promise<number | null> {
-    const [row] = await this.query<{ duration_seconds: number | null }>('select duration_seconds from training_courses where product_id = ?', [productId]);
-    return row?.duration_seconds === null || row?.duration_seconds === undefined ? null : Number(row.duration_seconds);
-  }
-
   async replace(productId: number, draft: CourseDraft, now: Date): Promise<void> {
     await this.query(
       `insert into training_courses (product_id, duration_seconds, pass_mark, validity_months, accreditation, updated_at) values (?, ?, ?, ?, ?, ?)

@@ -2,7 +2,9 @@ import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { EnrolmentStatus } from '../../domain/licence-rules.js';
 import type { WatchedRange } from '../../domain/watched-time.js';
-import type { EnrolmentForLearning, LearningStore, NewAttempt } from '../../application/ports/learning-store.port.js';
+import type {
+  EnrolmentForLearning, EnrolmentForReport, LearningStore, NewAttempt, ProgressToSave,
+} from '../../application/ports/learning-store.port.js';
 
 type Row = Record<string, unknown>;
 
@@ -23,11 +25,39 @@ export class SqlLearningStore implements LearningStore {
     return row ? toEnrolment(row) : null;
   }
 
-  async saveProgress(enrolmentId: number, p: { position: number; watchedSeconds: number; ranges: WatchedRange[]; at: Date }): Promise<void> {
+  async findForReport(userId: number, enrolmentId: number, lock: boolean): Promise<EnrolmentForReport | null> {
+    // `xmin` is the row version's transaction id: every update of the row gives it a new one (ADR 0060).
+    const [row] = await this.query<Row>(
+      `select e.id, e.user_id, e.name, e.status, l.product_id, e.position_seconds, e.watched_seconds, e.watched_ranges,
+              e.last_progress_at, e.completed_at, e.score, e.certificate_code, c.duration_seconds, e.xmin::text as version
+       from training_enrolments e join training_licences l on l.id = e.licence_id
+       left join training_courses c on c.product_id = l.product_id
+       where e.id = ? and e.user_id = ? and e.status in ('enrolled', 'completed')
+       ${lock ? 'for update of e' : ''}`,
+      [enrolmentId, userId],
+    );
+    if (!row) return null;
+    return {
+      enrolment: toEnrolment(row),
+      duration: row.duration_seconds === null || row.duration_seconds === undefined ? null : Number(row.duration_seconds),
+      version: String(row.version),
+    };
+  }
+
+  async saveProgress(enrolmentId: number, p: ProgressToSave): Promise<void> {
     await this.query(
       'update training_enrolments set position_seconds = ?, watched_seconds = ?, watched_ranges = ?::jsonb, last_progress_at = ? where id = ?',
       [p.position, p.watchedSeconds, JSON.stringify(p.ranges), p.at, enrolmentId],
     );
+  }
+
+  async saveProgressIfUnchanged(enrolmentId: number, version: string, p: ProgressToSave): Promise<boolean> {
+    const rows = await this.query<{ id: number }>(
+      `update training_enrolments set position_seconds = ?, watched_seconds = ?, watched_ranges = ?::jsonb, last_progress_at = ?
+       where id = ? and xmin = ?::xid returning id`,
+      [p.position, p.watchedSeconds, JSON.stringify(p.ranges), p.at, enrolmentId, version],
+    );
+    return rows.length === 1;
   }
 
   async attemptTimes(enrolmentId: number, since: Date): Promise<Date[]> {

@@ -23,8 +23,6 @@ export interface CourseRecord {
 /** Course content per product: plain SQL rows (training_courses and its chapters, questions, answers). */
 export interface CourseStore {
   find(productId: number): Promise<CourseRecord | null>;
-  /** The film's length alone (null without a course or a known length): what every progress report needs (ADR 0056). */
-  duration(productId: number): Promise<number | null>;
   /** Creates the course or replaces its settings, chapters and questions whole (the caller's transaction). */
   replace(productId: number, draft: CourseDraft, now: Date): Promise<void>;
   /** Points the course (created if need be) at a new film; answers the key of the film it replaced. */

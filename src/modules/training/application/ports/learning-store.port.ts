@@ -20,6 +20,23 @@ export interface EnrolmentForLearning {
   certificateCode: string | null;
 }
 
+/**
+ * An enrolment as a progress report needs it: with its film's length (null when the course has none) and the row's
+ * version, which changes with every write to the row, for `saveProgressIfUnchanged` (ADR 0060).
+ */
+export interface EnrolmentForReport {
+  enrolment: EnrolmentForLearning;
+  duration: number | null;
+  version: string;
+}
+
+export interface ProgressToSave {
+  position: number;
+  watchedSeconds: number;
+  ranges: WatchedRange[];
+  at: Date;
+}
+
 export interface NewAttempt {
   enrolmentId: number;
   at: Date;
@@ -35,7 +52,14 @@ export interface LearningStore {
    * `lock` takes its row lock in the caller's transaction: reports and attempts for one enrolment then run one at a time.
    */
   findForLearner(userId: number, enrolmentId: number, lock: boolean): Promise<EnrolmentForLearning | null>;
-  saveProgress(enrolmentId: number, progress: { position: number; watchedSeconds: number; ranges: WatchedRange[]; at: Date }): Promise<void>;
+  /** `findForLearner` with the film's length and the row's version, in one statement; `lock` as there. */
+  findForReport(userId: number, enrolmentId: number, lock: boolean): Promise<EnrolmentForReport | null>;
+  saveProgress(enrolmentId: number, progress: ProgressToSave): Promise<void>;
+  /**
+   * Saves the progress only if the row is still at `version` (nothing wrote it since it was read); false when it was
+   * written meanwhile, and nothing was saved.
+   */
+  saveProgressIfUnchanged(enrolmentId: number, version: string, progress: ProgressToSave): Promise<boolean>;
   /** Times of the enrolment's attempts since `since`. */
   attemptTimes(enrolmentId: number, since: Date): Promise<Date[]>;
   insertAttempt(attempt: NewAttempt): Promise<void>;
