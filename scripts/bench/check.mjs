@@ -21,7 +21,7 @@ if (!bench) {
 }
 const large = read('last-large.json');
 console.log(`Last bench: ${bench.startedAt}, ${bench.settings.products} products, ${bench.settings.quick ? 'QUICK (not figures to trust)' : `${bench.settings.repetitions} repetitions`}, commit ${bench.git.commit ?? 'unknown'}${bench.git.dirty ? ' (with uncommitted changes)' : ''}`);
-if (large && large !== bench) console.log(`Last 100k bench: ${large.startedAt}`);
+if (large && large !== bench) console.log(`Last 100k bench: ${large.startedAt}${large.searchDbSource ? `; its search from ${large.searchDbSource.script} at ${large.searchDbSource.at}` : ''}`);
 printTable(bench.summary);
 // Issue 30's fresh-render ratio comes from its own script (scripts/bench/vike-overhead.mjs), when it was run.
 const overhead = read('vike-overhead.json');

@@ -81,11 +81,12 @@ export function printSearch(results, products, log = console.log) {
   log(`\nSearch in the database at ${products} products (ms; one query at a time, idle server; request = summary`);
   log('(total, facets, walked page), correction when nothing matched, and the ranked page when the walk did not fill');
   log('it; sum = the summary alone). The plans must use the indexes at 100k products; on small tables PostgreSQL');
-  log('rightly prefers a scan.');
-  log(`${pad('term', 18, true)} ${pad('matches', 8)} ${pad('sum p50', 9)} ${pad('sum p95', 9)} ${pad('req p50', 8)} ${pad('req p95', 8)} plan`);
+  log('rightly prefers a scan. req cpu = the backend\'s CPU per request (mean); busy = cores the machine kept busy');
+  log('meanwhile (this measurement is ~1 of them): wall times on a busy box are mostly the wait for a core.');
+  log(`${pad('term', 18, true)} ${pad('matches', 8)} ${pad('sum p50', 9)} ${pad('sum p95', 9)} ${pad('req p50', 8)} ${pad('req p95', 8)} ${pad('req cpu', 8)} ${pad('busy', 5)} plan`);
   for (const term of results) {
     const corrected = term.correctedTo ? ` (corrected to "${term.correctedTo}")` : '';
-    log(`${pad(term.term, 18, true)} ${pad(term.matches, 8)} ${pad(num(term.listMs.p50, 2), 9)} ${pad(num(term.listMs.p95, 2), 9)} ${pad(num(term.requestMs.p50, 2), 8)} ${pad(num(term.requestMs.p95, 2), 8)} ${term.plan.guard}${corrected}`);
+    log(`${pad(term.term, 18, true)} ${pad(term.matches, 8)} ${pad(num(term.listMs.p50, 2), 9)} ${pad(num(term.listMs.p95, 2), 9)} ${pad(num(term.requestMs.p50, 2), 8)} ${pad(num(term.requestMs.p95, 2), 8)} ${pad(num(term.requestCpuMs, 2), 8)} ${pad(num(term.busyCores, 1), 5)} ${term.plan.guard}${corrected}`);
   }
 }
 

@@ -6,6 +6,7 @@
 // product_search or products sequentially — a scan would pass at 10k products and fail at 100k.
 import { correctableWords, pgReads, searchProducts, statementsOf } from './shop-sql.mjs';
 import { NO_MATCH_TERM, withClient } from './database.mjs';
+import { machineBusySeconds, processCpu } from './proc.mjs';
 
 const SEARCH_INDEX = 'product_search_document_index';
 const SCANNED = ['product_search', 'products'];
@@ -40,10 +41,17 @@ async function explain(client, query) {
   };
 }
 
-/** Per term: p50/p95 of the summary statement alone and of the whole request's queries; the plan guard. */
+/**
+ * Per term: p50/p95 of the summary statement alone and of the whole request's queries; the plan guard. Beside the
+ * wall times, the backend's own CPU per request (from /proc, when PostgreSQL runs on this machine, as the bench's
+ * does): on a box other work keeps busy the wall times are mostly the wait for a core, the CPU is what the
+ * statements cost (ADR 0061). `busyCores` is what the whole machine was doing meanwhile.
+ */
 export async function measureSearch(url, terms, { runs }) {
   return withClient(url, async (client) => {
     const results = [];
+    const backend = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
+    const backendCpu = () => processCpu(backend)?.seconds ?? null;
     let spent = 0;
     const reads = pgReads(client, (_statement, ms) => {
       spent += ms;
@@ -59,14 +67,22 @@ export async function measureSearch(url, terms, { runs }) {
       const searched = { search: flow.correctedSearch ?? term };
       const list = [];
       const whole = [];
+      // /proc counts CPU in ticks of 10 ms: summed over the runs, the ticks that fall in a request average out.
+      let cpuSeconds = 0;
+      const machineBefore = machineBusySeconds();
+      const wallBefore = performance.now();
       for (let i = 0; i < runs; i++) {
         spent = 0;
         await reads.searchSummary(searched, walk);
         list.push(spent);
         spent = 0;
+        const before = backendCpu();
         await request(term);
+        const after = backendCpu();
+        if (before !== null && after !== null) cpuSeconds += after - before;
         whole.push(spent);
       }
+      const busyCores = (machineBusySeconds() - machineBefore) / ((performance.now() - wallBefore) / 1000);
       const summary = await reads.searchSummary(searched, walk);
       const summaryPlan = await explain(client, await only((recorded) => recorded.searchSummary(searched, walk)));
       const rankedPlan = await explain(client, await only((recorded) => recorded.searchPage(searched, walk.offset, walk.limit)));
@@ -88,6 +104,8 @@ export async function measureSearch(url, terms, { runs }) {
         correctedTo: flow.correctedSearch,
         listMs: { p50: percentile(list, 50), p95: percentile(list, 95), max: Math.max(...list) },
         requestMs: { p50: percentile(whole, 50), p95: percentile(whole, 95), max: Math.max(...whole) },
+        requestCpuMs: backendCpu() === null ? null : (1000 * cpuSeconds) / runs,
+        busyCores,
         plan: { guard: problems.length === 0 ? 'ok' : problems.join(', '), summary: summaryPlan, ranked: rankedPlan, walked: summary.page?.length === walk.limit, suggest },
       });
     }

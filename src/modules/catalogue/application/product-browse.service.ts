@@ -12,7 +12,7 @@ import {
 import {
   CATALOGUE_READS, type CatalogueReads, type FacetCounts, type ProductCardRow, type ProductFilter, type ProductPageRow, type PublicOptionRow,
 } from './ports/catalogue-reads.port.js';
-import { namedFacets, searchProducts } from './product-search.js';
+import { FacetNaming, searchProducts } from './product-search.js';
 
 export interface ProductListQuery {
   search?: string | undefined;
@@ -54,6 +54,9 @@ export class ProductBrowseService implements OnModuleDestroy {
   private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, Date.now, MAX_CACHED_PRODUCTS);
   /** Featured products, and cards by id list (the home page's most viewed). */
   private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
+
+  /** Facets named once per distinct counts (a list's come interned from the kept counts) and shared. */
+  private readonly facetNaming = new FacetNaming();
 
   /** Every announced storefront change (an admin edit, a CLI import…) clears these caches in this process. */
   private readonly stopListening = StorefrontChanges.subscribe(() => {
@@ -102,7 +105,7 @@ export class ProductBrowseService implements OnModuleDestroy {
   /** Facet counts with the names and order of the cached category and brand lists (kinds alphabetically). */
   private async nameFacets(counts: FacetCounts): Promise<ProductListResult['facets']> {
     const [categories, brands] = await Promise.all([this.categories.listCategories(), this.categories.listBrands()]);
-    return namedFacets(counts, categories, brands);
+    return this.facetNaming.name(counts, categories, brands);
   }
 
   /** Featured products for the home page (newest first). */

@@ -1,5 +1,5 @@
 import type { ProductCardRow, SearchSummary } from './ports/catalogue-reads.port.js';
-import { correctableWords, namedFacets, searchProducts, type SearchReads } from './product-search.js';
+import { correctableWords, FacetNaming, namedFacets, searchProducts, type SearchReads } from './product-search.js';
 
 const card = (id: number) => ({ id }) as ProductCardRow;
 const noCounts = { categories: [], brands: [], kinds: [] };
@@ -77,5 +77,36 @@ describe('namedFacets', () => {
       brands: [{ id: 9, name: 'Acme', count: 1 }],
       kinds: [{ id: 'download', name: 'download', count: 4 }, { id: 'physical', name: 'physical', count: 3 }],
     });
+  });
+});
+
+describe('FacetNaming', () => {
+  const categories = [{ id: 1, slug: 'dvds', name: 'DVDs' }, { id: 2, slug: 'courses', name: 'Courses' }];
+  const brands = [{ id: 9, name: 'Acme' }];
+  const counts = () => ({ categories: [{ id: 2, count: 5 }, { id: 1, count: 7 }], brands: [{ id: 9, count: 1 }], kinds: [{ id: 'course' as const, count: 2 }] });
+
+  it('names as namedFacets does, once per counts list: the same counts give the same named lists', () => {
+    const naming = new FacetNaming();
+    const kept = counts();
+    const first = naming.name(kept, categories, brands);
+    expect(first).toEqual(namedFacets(kept, categories, brands));
+    // Another list with the same kept counts for categories (a list's come interned) but other brand counts.
+    const next = naming.name({ ...kept, brands: [{ id: 9, count: 4 }] }, categories, brands);
+    expect(next.categories).toBe(first.categories);
+    expect(next.kinds).toBe(first.kinds);
+    expect(next.brands).toEqual([{ id: 9, name: 'Acme', count: 4 }]);
+  });
+
+  it('names again for new counts, and when the category or brand list was refreshed', () => {
+    const naming = new FacetNaming();
+    const kept = counts();
+    const first = naming.name(kept, categories, brands);
+    // Equal counts in new arrays (a search's, or counts that changed) are named afresh, never taken for old ones.
+    expect(naming.name(counts(), categories, brands).categories).not.toBe(first.categories);
+    const renamed = [{ id: 1, slug: 'dvds', name: 'Films' }, categories[1]!];
+    expect(naming.name(kept, renamed, brands).categories).toEqual([
+      { id: 1, slug: 'dvds', name: 'Films', count: 7 }, { id: 2, slug: 'courses', name: 'Courses', count: 5 },
+    ]);
+    expect(naming.name(kept, categories, [{ id: 9, name: 'Acme Ltd' }]).brands).toEqual([{ id: 9, name: 'Acme Ltd', count: 1 }]);
   });
 });

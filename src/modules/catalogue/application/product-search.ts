@@ -69,19 +69,57 @@ async function correct(reads: SearchReads, search: string): Promise<string | nul
   return changed ? corrected : null;
 }
 
+type CategoryNames = ReadonlyArray<Pick<CategoryView, 'id' | 'slug' | 'name'>>;
+type BrandNames = ReadonlyArray<Pick<BrandView, 'id' | 'name'>>;
+type NamedFacets = ProductListResult['facets'];
+
 /** Facet counts with the names and order of the category and brand lists (kinds alphabetically). */
-export function namedFacets(
-  counts: FacetCounts,
-  categories: ReadonlyArray<Pick<CategoryView, 'id' | 'slug' | 'name'>>,
-  brands: ReadonlyArray<Pick<BrandView, 'id' | 'name'>>,
-): ProductListResult['facets'] {
-  const byCategory = new Map(counts.categories.map((facet) => [facet.id, facet.count]));
-  const byBrand = new Map(counts.brands.map((facet) => [facet.id, facet.count]));
-  return {
-    categories: categories
-      .filter((category) => byCategory.has(category.id))
-      .map((category) => ({ id: category.id, slug: category.slug, name: category.name, count: byCategory.get(category.id)! })),
-    brands: brands.filter((brand) => byBrand.has(brand.id)).map((brand) => ({ id: brand.id, name: brand.name, count: byBrand.get(brand.id)! })),
-    kinds: [...counts.kinds].sort((a, b) => (a.id < b.id ? -1 : 1)).map((facet) => ({ id: facet.id, name: facet.id, count: facet.count })),
-  };
+export function namedFacets(counts: FacetCounts, categories: CategoryNames, brands: BrandNames): NamedFacets {
+  return { categories: nameCategories(counts.categories, categories), brands: nameBrands(counts.brands, brands), kinds: nameKinds(counts.kinds) };
+}
+
+function nameCategories(counts: FacetCounts['categories'], categories: CategoryNames): NamedFacets['categories'] {
+  const byCategory = new Map(counts.map((facet) => [facet.id, facet.count]));
+  return categories
+    .filter((category) => byCategory.has(category.id))
+    .map((category) => ({ id: category.id, slug: category.slug, name: category.name, count: byCategory.get(category.id)! }));
+}
+
+function nameBrands(counts: FacetCounts['brands'], brands: BrandNames): NamedFacets['brands'] {
+  const byBrand = new Map(counts.map((facet) => [facet.id, facet.count]));
+  return brands.filter((brand) => byBrand.has(brand.id)).map((brand) => ({ id: brand.id, name: brand.name, count: byBrand.get(brand.id)! }));
+}
+
+function nameKinds(counts: FacetCounts['kinds']): NamedFacets['kinds'] {
+  return [...counts].sort((a, b) => (a.id < b.id ? -1 : 1)).map((facet) => ({ id: facet.id, name: facet.id, count: facet.count }));
+}
+
+/**
+ * namedFacets, each facet named once per counts list and name list and then shared. A list's counts come
+ * interned from the kept counts (listSummary answers the same array for the same counts), and a category's
+ * facet is the same for every list with the same brand and kind, so page 1–400 of anything share one named
+ * list of 200 categories instead of building (and, in the list cache, keeping) one each: that garbage was most
+ * of what an uncached list allocated besides its cards (ADR 0061). Keyed by the arrays themselves (weakly), so
+ * a search's fresh counts are named as before and forgotten with them, and counts that change are new arrays.
+ * The named lists are shared: read them, never change them.
+ */
+export class FacetNaming {
+  private readonly named = new WeakMap<object, { names: object | null; facets: NamedFacets[keyof NamedFacets] }>();
+
+  name(counts: FacetCounts, categories: CategoryNames, brands: BrandNames): NamedFacets {
+    return {
+      categories: this.once(counts.categories, categories, () => nameCategories(counts.categories, categories)),
+      brands: this.once(counts.brands, brands, () => nameBrands(counts.brands, brands)),
+      kinds: this.once(counts.kinds, null, () => nameKinds(counts.kinds)),
+    };
+  }
+
+  /** The named facet for these counts and these names (the cached lists are replaced, never changed, on a refresh). */
+  private once<T extends NamedFacets[keyof NamedFacets]>(counts: object, names: object | null, name: () => T): T {
+    const known = this.named.get(counts);
+    if (known && known.names === names) return known.facets as T;
+    const facets = name();
+    this.named.set(counts, { names, facets });
+    return facets;
+  }
 }

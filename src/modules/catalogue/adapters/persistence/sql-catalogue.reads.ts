@@ -22,6 +22,32 @@ const counts = (value: Counts | string | null | undefined): Array<[string, numbe
   Object.entries(typeof value === 'string' ? (JSON.parse(value) as Counts) : value ?? {});
 
 /**
+ * A list's facet counts (from product_facet_counts) as arrays shared by every list with the same counts: a facet
+ * depends on fewer dimensions than the page (the categories' on brand and kind only), so pages 1–400 of any list
+ * repeat the same few: each is parsed once from its JSON text and the array handed out again while its text is
+ * the same (ADR 0061). Keyed by the text the database answered, so a count that changed is a new entry: never
+ * stale. Bounded (first in, first out) by the combinations a catalogue has: 201 × 13 × 5 at most per facet.
+ */
+class InternedCounts<Id> {
+  private static readonly MAX_ENTRIES = 4_096;
+  private static readonly NONE: ReadonlyArray<never> = Object.freeze([]);
+  private readonly entries = new Map<string, ReadonlyArray<{ id: Id; count: number }>>();
+
+  constructor(private readonly id: (key: string) => Id) {}
+
+  get(text: string | null | undefined): ReadonlyArray<{ id: Id; count: number }> {
+    if (!text) return InternedCounts.NONE;
+    let found = this.entries.get(text);
+    if (found === undefined) {
+      found = Object.freeze(counts(text).map(([key, count]) => Object.freeze({ id: this.id(key), count })));
+      this.entries.set(text, found);
+      if (this.entries.size > InternedCounts.MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return found;
+  }
+}
+
+/**
  * Full text on the stored, GIN-indexed document (title A, code and summary B, description C; English stems).
  * Typos are handled before this by correcting the term's words against `search_words` (see suggestWords),
  * not by a trigram match on every title, which costs a similarity check per product for short terms.
@@ -177,6 +203,13 @@ type EntityReads = 'brands';
  * baseline and its search measurement: there is no copy of them to drift.
  */
 export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
+  /** The kept counts of lists, per facet (listSummary). */
+  private readonly keptCounts = {
+    categories: new InternedCounts(Number),
+    brands: new InternedCounts(Number),
+    kinds: new InternedCounts((bit) => KIND_OF_BIT[Number(bit)]!),
+  };
+
   constructor(private readonly query: SqlRunner) {}
 
   async listProducts(filter: ProductFilter, sort: ProductSort, offset: number, limit: number): Promise<ProductCardRow[]> {
@@ -198,18 +231,17 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
     const brand = filter.brandId ?? 0;
     const kind = filter.kind === undefined ? 0 : KIND_BITS[filter.kind];
     const [row] = await this.query<{
-      total: number; categories: Counts | string | null; brands: Counts | string | null; kinds: Counts | string | null;
-      page: ProductCardRow[] | string | null;
+      total: number; categories: string | null; brands: string | null; kinds: string | null; page: ProductCardRow[] | string | null;
     }>(
       `with page as (${page.sql})
        select
          (select coalesce(sum(f.products), 0)::int from product_facet_counts f
           where f.brand_id = ? and f.kind = ? and f.category_id = ?) as total,
-         (select json_object_agg(f.category_id, f.products) from product_facet_counts f
+         (select json_object_agg(f.category_id, f.products)::text from product_facet_counts f
           where f.brand_id = ? and f.kind = ? and f.category_id <> 0 and f.products > 0) as categories,
-         (select json_object_agg(f.brand_id, f.products) from product_facet_counts f
+         (select json_object_agg(f.brand_id, f.products)::text from product_facet_counts f
           where f.category_id = ? and f.kind = ? and f.brand_id <> 0 and f.products > 0) as brands,
-         (select json_object_agg(f.kind, f.products) from product_facet_counts f
+         (select json_object_agg(f.kind, f.products)::text from product_facet_counts f
           where f.category_id = ? and f.brand_id = ? and f.kind <> 0 and f.products > 0) as kinds,
          (select json_agg(card order by card.position) from (
             select ${CARD_COLUMNS}, page.position from page join products p on p.id = page.id ${CARD_JOINS}
@@ -220,9 +252,9 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
     return {
       total: row?.total ?? 0,
       counts: {
-        categories: counts(row?.categories).map(([id, count]) => ({ id: Number(id), count })),
-        brands: counts(row?.brands).map(([id, count]) => ({ id: Number(id), count })),
-        kinds: counts(row?.kinds).map(([bit, count]) => ({ id: KIND_OF_BIT[Number(bit)]!, count })),
+        categories: this.keptCounts.categories.get(row?.categories),
+        brands: this.keptCounts.brands.get(row?.brands),
+        kinds: this.keptCounts.kinds.get(row?.kinds),
       },
       rows,
     };

@@ -34,11 +34,14 @@ export interface ProductCardRow {
 }
 
 
-/** A facet's counts by id, in no particular order (the service names and orders them). */
+/**
+ * A facet's counts by id, in no particular order (the service names and orders them). Read-only: listSummary
+ * answers the same arrays for the same kept counts (interned), so they may be shared between requests.
+ */
 export interface FacetCounts {
-  categories: Array<{ id: number; count: number }>;
-  brands: Array<{ id: number; count: number }>;
-  kinds: Array<{ id: OptionKind; count: number }>;
+  categories: ReadonlyArray<{ id: number; count: number }>;
+  brands: ReadonlyArray<{ id: number; count: number }>;
+  kinds: ReadonlyArray<{ id: OptionKind; count: number }>;
 }
 
 /** A list without a search: the page, the total and the facet counts (listSummary). */
