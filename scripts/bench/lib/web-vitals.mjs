@@ -354,7 +354,7 @@ export function printWebVitals(report, log = console.log) {
   const mark = (ok) => (ok ? ' ' : '!');
   const pair = (value, baseline, digits = 0) => `${value === null ? 'n/a' : value.toFixed(digits)} (${baseline === null ? 'n/a' : baseline.toFixed(digits)})`;
   log(`\nCore Web Vitals: Chromium ${method.chromium}, ${method.screen.width}×${method.screen.height}, Slow 4G (${method.profile.latencyMs} ms, ${method.profile.downloadKbps.toFixed(0)}/${method.profile.uploadKbps.toFixed(0)} kbps) and CPU ${method.profile.cpuSlowdown}× slower, cold cache, median of ${method.runs}; load ${report.load.loadavg.map((l) => l.toFixed(2)).join(' ')} on ${report.load.cpus} cores, benchmark index ${report.load.benchmarkIndices.join('/')} unthrottled (4× slower is Lighthouse's Moto G Power, 264, when this is about 1,060)`);
-  log('  Each figure with its baseline in brackets: the same page with its script files refused (the HTML and CSS alone). ! = over the target.');
+  log('  Each figure with its baseline in brackets: the same page with its script files refused (HTML, CSS and images alone). ! = over the target.');
   log(`  ${'page'.padEnd(9)} ${'LCP ms'.padStart(13)}  ${'CLS'.padStart(13)}  ${'TBT ms'.padStart(10)}  ${'FCP ms'.padStart(11)}  ${'kB'.padStart(9)}  LCP element`);
   log(`  ${'target'.padEnd(9)} ${`≤ ${targets.lcpMs}`.padStart(13)}  ${`≤ ${targets.cls}`.padStart(13)}  ${`≤ ${targets.tbtMs}`.padStart(10)}`);
   for (const r of report.results) {

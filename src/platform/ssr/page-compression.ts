@@ -6,8 +6,9 @@ export type PageEncoding = 'br' | 'gzip';
 /** Below this a page gains less from compression than the encoding's framing costs. */
 const MIN_BYTES = 1024;
 /**
- * Brotli at quality 4: about gzip's speed on a 30 kB page with a smaller result; the higher qualities cost tens of
- * times more CPU per page, which on-the-fly compression pays on every request (the assets are compressed at build time at 11).
+ * Brotli at quality 4: faster than gzip 6 on a 32 kB page (1.6 against 2.4 ms on a busy box), as small; the higher
+ * qualities cost tens of times more CPU per page, which on-the-fly compression pays on every request (the assets are
+ * compressed at build time, at 11).
  */
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 6;
