@@ -284,8 +284,9 @@ const line = (label, v) => `${label} LCP ${fmt(v.lcpMs)} ms, CLS ${v.cls.toFixed
 /**
  * Every page `runs` times, interleaved (page after page, round after round, so a busy moment on the machine touches
  * them all a little). Each run is a fresh context (cold cache). Its baseline, in another fresh context, is the same
- * page with its script files refused: the server's HTML and CSS alone over the same network — the floor the page's
- * scripts add to. With `warm`, the page is loaded again in the first context (a repeat view: cached assets). Medians per page.
+ * page with its script files refused: the server's HTML, CSS and images alone over the same network — the floor the
+ * page's scripts add to. With `warm`, the page is loaded again in the first context (a repeat view: cached assets).
+ * Medians per page.
  */
 export async function measureWebVitals({ shopUrl, pages, runs = 3, warm = false, screenshotDir = null, log = console.log }) {
   const browser = await launchChromium();
