@@ -8,7 +8,7 @@ export PORT
 
 SWC := swc src cli migrations -d dist --config-file .swcrc --ignore '**/*.spec.ts'
 
-.PHONY: help install build start dev test test-stress test-unit lint typecheck migrate seed clean bench bench-check cluster
+.PHONY: help install build start dev test test-stress test-unit lint typecheck migrate seed clean bench bench-check bench-web-vitals cluster
 
 help:
 	@echo "make start      install, build, migrate, seed demo data and serve on PORT (default 3000)"
@@ -21,6 +21,7 @@ help:
 	@echo "make bench      production build, generated catalogue on PostgreSQL, load against the shop and its baselines"
 	@echo "                (BENCH_PRODUCTS=100000 for the large run, BENCH_QUICK=1 for a 2-second harness check)"
 	@echo "make cluster    two instances, a queue worker and nginx on one PostgreSQL database (docs/operations.md)"
+	@echo "make bench-web-vitals  LCP, CLS and TBT of six pages in Chromium under Slow 4G and 4x CPU slowdown (ADR 0058)"
 	@echo "make bench-check  the budgets of issue 6 against the last bench (exit 1 when any falls short)"
 
 # npm ci fails against this registry (missing optional platform packages); npm install honours the lockfile.
@@ -37,8 +38,8 @@ install: node_modules/.installed
 # prints only its warnings and errors (swc --quiet, vite.config.ts's logLevel, esbuild's logLevel in bundle.mjs).
 # A failing step still prints its error and stops the build.
 build: install
-	@echo "Building dist/: server, command line and migrations (swc), storefront (vike build), command-line bundle (esbuild)"
-	@started=$$(date +%s); rm -rf dist && $(SWC) --quiet && vike build && node scripts/bundle.mjs && \
+	@echo "Building dist/: server, command line and migrations (swc), storefront (vike build, brotli and gzip copies), command-line bundle (esbuild)"
+	@started=$$(date +%s); rm -rf dist && $(SWC) --quiet && vike build && node scripts/precompress.mjs && node scripts/bundle.mjs && \
 	  echo "Built in $$(( $$(date +%s) - started )) s."
 
 migrate: build
@@ -90,6 +91,11 @@ typecheck: install
 bench: export NODE_ENV := production
 bench: build
 	node scripts/bench/bench.mjs
+
+# Core Web Vitals alone (ADR 0058): Chromium, Slow 4G, CPU 4× slower, against the production build; `make bench` runs it too.
+bench-web-vitals: export NODE_ENV := production
+bench-web-vitals: build
+	node scripts/bench/web-vitals.mjs
 
 bench-check:
 	node scripts/bench/check.mjs

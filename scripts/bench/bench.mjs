@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { evaluateBudgets, evaluateOrdersBudgets, printBudgets } from './lib/budgets.mjs';
+import { evaluateBudgets, evaluateOrdersBudgets, evaluateWebVitalsBudgets, printBudgets } from './lib/budgets.mjs';
 import { basketTargets, measureOrders, prepareBuying } from './lib/buying.mjs';
 import { clientReport, routerEntryFile, servedAssets } from './lib/client-report.mjs';
 import { loadParameters, prepareDatabase } from './lib/database.mjs';
@@ -19,6 +19,7 @@ import { printClient, printLearnersAtScale, printSearch, printTable, summarise }
 import { targetsFor } from './lib/targets.mjs';
 import { measureSearch } from './lib/search-db.mjs';
 import { NODE, OUT_DIR, ROOT, settings } from './lib/settings.mjs';
+import { runWebVitals } from './lib/web-vitals.mjs';
 
 const log = (line) => console.log(line);
 const WEB_DIR = path.join(ROOT, 'dist/web');
@@ -64,8 +65,9 @@ async function main() {
   log(`\nStarting the shop (bin/shop serve${settings.shopNodeArgs.length ? ` ${settings.shopNodeArgs.join(' ')}` : ''}, NODE_ENV=production)...`);
   const shop = startShop({ root: ROOT, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR, extraArgs: settings.shopNodeArgs });
   let baselines;
+  let vitalsShop;
   cleanUpOnSignal(async () => {
-    await Promise.allSettled([baselines?.stop(), shop.stop()]);
+    await Promise.allSettled([baselines?.stop(), shop.stop(), vitalsShop?.stop()]);
     releaseLock();
   });
   try {
@@ -146,6 +148,14 @@ async function main() {
     await baselines.stop();
     await shop.stop();
 
+    // Core Web Vitals in Chromium (issue 30 item 5, ADR 0058): the demo shop on a database of its own, the servers above
+    // stopped — a page's TBT is the CPU the browser got. `make bench-web-vitals` runs this stage alone.
+    let webVitals = null;
+    if (settings.webVitalsRuns > 0 && !settings.only) {
+      log('');
+      webVitals = await runWebVitals({ root: ROOT, settings, outDir: OUT_DIR, runs: settings.webVitalsRuns, log, onShop: (started) => { vitalsShop = started; } });
+    }
+
     // Vike's own cost per page, in-process, without HTTP or the database (scripts/bench/vike-overhead.mjs).
     log('\nVike renderPage against a bare React render of the same page, CPU per page (in-process, memoised services)');
     const overhead = spawnSync(NODE, [path.join(ROOT, 'scripts/bench/vike-overhead.mjs'), '--seconds', settings.quick ? '2' : '8'], {
@@ -168,6 +178,7 @@ async function main() {
       orders,
       learnersAtScale,
       vikeOverhead,
+      webVitals,
       client,
       served,
       capture: { problems: fixtures.problems },
@@ -192,6 +203,7 @@ async function main() {
     if (settings.products >= 100_000 && !settings.quick) written.push(copyTo(file, 'last-large.json'));
     log(`\nWritten: ${written.join(', ')}`);
     printBudgets(bench.budgets, log);
+    if (webVitals) printBudgets(evaluateWebVitalsBudgets(webVitals), log, 'Budgets of Core Web Vitals (issue 30)');
     // A shop with history (ADR 0054): on its own kept database, after the catalogue bench's servers stopped.
     if (settings.orders) {
       await runOrdersHistory({ root: ROOT, settings, orders: settings.orders, log });

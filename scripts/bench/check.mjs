@@ -1,11 +1,12 @@
 // `make bench-check`: the budgets of issues 6 and 30 against the last bench (var/bench/last.json) and, for
 // search at 100k products, the last large bench (var/bench/last-large.json), issue 30's fresh-render ratio from the
 // last scripts/bench/vike-overhead.mjs (var/bench/vike-overhead.json), and a shop with history from its own benches
-// (var/bench/last-orders-1000000.json and -10000.json, scripts/bench/orders-history.mjs). Exit 1 when any falls
+// (var/bench/last-orders-1000000.json and -10000.json, scripts/bench/orders-history.mjs), and Core Web Vitals from the
+// last web-vitals stage (var/bench/web-vitals.json, scripts/bench/web-vitals.mjs or `make bench`). Exit 1 when any falls
 // short, 2 when there is no bench to check.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { evaluateBudgets, evaluateFreshRenderBudgets, evaluateOrdersBudgets, printBudgets } from './lib/budgets.mjs';
+import { evaluateBudgets, evaluateFreshRenderBudgets, evaluateOrdersBudgets, evaluateWebVitalsBudgets, printBudgets } from './lib/budgets.mjs';
 import { printTable } from './lib/report.mjs';
 import { OUT_DIR } from './lib/settings.mjs';
 
@@ -28,4 +29,7 @@ const overhead = read('vike-overhead.json');
 const short = printBudgets([...evaluateBudgets(bench, large), ...(overhead ? evaluateFreshRenderBudgets(overhead) : [])]);
 // A shop with history (ADR 0054): its own benches, var/bench/last-orders-<N>.json.
 const historyShort = printBudgets(evaluateOrdersBudgets(OUT_DIR), console.log, 'Budgets of a shop with history (issue 30)');
-process.exit(short + historyShort > 0 ? 1 : 0);
+// Core Web Vitals (issue 30 item 5, ADR 0058): the last web-vitals stage, var/bench/web-vitals.json, when one ran.
+const webVitals = read('web-vitals.json');
+const vitalsShort = webVitals ? printBudgets(evaluateWebVitalsBudgets(webVitals), console.log, 'Budgets of Core Web Vitals (issue 30)') : 0;
+process.exit(short + historyShort + vitalsShort > 0 ? 1 : 0);

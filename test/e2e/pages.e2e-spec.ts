@@ -331,6 +331,31 @@ describe(`server-rendered pages (${databaseKind})`, () => {
     it('is marked private, no-cache', () => {
       expect(home.headers['cache-control']).toBe('private, no-cache');
     });
+
+    it('is sent compressed to a browser that takes brotli or gzip, as are its scripts, and as it is to one that takes neither (ADR 0058)', async () => {
+      // The build leaves files under 1 kB as they are (scripts/precompress.mjs): the page's larger scripts.
+      const scripts: string[] = [];
+      for (const link of startTags(home.text, 'link').map(attributes).filter((a) => a.rel === 'modulepreload')) {
+        const res = await http.get(link.href!).set('accept-encoding', 'identity').expect(200);
+        if (res.text.length >= 1024) scripts.push(link.href!);
+      }
+      expect(scripts.length).toBeGreaterThan(3);
+      for (const [acceptEncoding, expected] of [['gzip, deflate, br, zstd', 'br'], ['gzip, deflate', 'gzip']] as const) {
+        const page = await http.get('/').set('accept-encoding', acceptEncoding).expect(200);
+        expect({ acceptEncoding, encoding: page.headers['content-encoding'] }).toEqual({ acceptEncoding, encoding: expected });
+        expect(page.headers.vary).toMatch(/accept-encoding/i);
+        expect(page.text).toMatch(/^<!DOCTYPE html>/i); // supertest decodes it: the page itself, whole
+        expect(page.text).toContain('</html>');
+        // The build's brotli and gzip copies of the scripts.
+        for (const script of scripts) {
+          const res = await http.get(script).set('accept-encoding', acceptEncoding).expect(200);
+          expect({ script, encoding: res.headers['content-encoding'] }).toEqual({ script, encoding: expected });
+        }
+      }
+      const plain = await http.get('/').set('accept-encoding', 'identity').expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toMatch(/^<!DOCTYPE html>/i);
+    });
   });
 
   describe('personal pages and framing (issue 25)', () => {

@@ -172,6 +172,19 @@ export function evaluateFreshRenderBudgets(overhead) {
   }));
 }
 
+/**
+ * Issue 30 item 5: each page's Core Web Vitals (the medians of the last web-vitals run, var/bench/web-vitals.json)
+ * within the targets — LCP ≤ 2.5 s, CLS ≤ 0.1, TBT ≤ 200 ms in Chromium under Slow 4G and 4× CPU (ADR 0058).
+ */
+export function evaluateWebVitalsBudgets(report) {
+  const { lcpMs, cls, tbtMs } = report.targets;
+  return report.results.map((page) => ({
+    name: `Core Web Vitals of ${page.page}: LCP ≤ ${lcpMs} ms, CLS ≤ ${cls}, TBT ≤ ${tbtMs} ms`,
+    holds: page.meets.lcp && page.meets.cls && page.meets.tbt,
+    detail: `LCP ${fixed(page.lcpMs, 0)} ms, CLS ${fixed(page.cls, 3)}, TBT ${fixed(page.tbtMs, 0)} ms (median of ${page.runs}, ${report.at}, load ${report.load.loadavg[0].toFixed(2)})`,
+  }));
+}
+
 /** The last bench of a shop with history per size (var/bench/last-orders-<N>.json), keyed by N. */
 export function readOrdersBenches(outDir) {
   const found = {};

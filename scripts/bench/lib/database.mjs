@@ -34,7 +34,7 @@ function shop(root, args, env) {
   return { ok: result.status === 0, output: `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() };
 }
 
-function mustRun(root, args, env) {
+export function mustRun(root, args, env) {
   const result = shop(root, args, env);
   if (!result.ok) throw new Error(`shop ${args.join(' ')} failed:\n${result.output}`);
   return result.output;

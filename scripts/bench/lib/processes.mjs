@@ -46,9 +46,9 @@ function start({ name, node, args, env, cwd, logDir, readyUrl, discardStdout = f
  * `bin/shop serve` (the server with the start command's node flags, as `make start` runs it), production, on the bench
  * database; `extraArgs` are more node flags, e.g. `--cpu-prof` (BENCH_NODE_ARGS).
  */
-export function startShop({ root, settings, databaseUrl, dataDir, logDir, extraArgs = [] }) {
+export function startShop({ root, settings, databaseUrl, dataDir, logDir, extraArgs = [], name = 'shop' }) {
   return start({
-    name: 'shop',
+    name,
     node: path.join(root, 'bin/shop'),
     args: ['serve', ...extraArgs],
     cwd: root,

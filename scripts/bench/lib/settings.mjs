@@ -32,6 +32,8 @@ export const settings = {
   maxAttempts: quick ? 1 : 3,
   /** A shop with history (ADR 0054): this many synthetic orders over 5 years, measured after the catalogue bench; off by default. */
   orders: process.env.BENCH_ORDERS ? Number(process.env.BENCH_ORDERS) : null,
+  /** Core Web Vitals (ADR 0058): cold views of each page, the median taken; 0 leaves the stage out of `make bench`. */
+  webVitalsRuns: Number(process.env.BENCH_WEB_VITALS_RUNS ?? (quick ? 1 : 3)),
   /** Only these targets (comma-separated names), for developing the harness. */
   only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((name) => name.trim()) : null,
   /** Machine-wide, so benches from two checkouts never overlap either. */
