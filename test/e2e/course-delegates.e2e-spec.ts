@@ -11,6 +11,7 @@ import { waitForQueueIdle } from '../support/mailbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 import { waitUntil } from '../support/eventually.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 const at = (days: number, hour: number) => new Date(Date.UTC(2030, 0, days) + hour * 3_600_000).toISOString();
 
@@ -79,7 +80,7 @@ describe(`Course delegates (${databaseKind})`, () => {
   }, 60_000);
   afterAll(() => shop?.close(), 30_000);
 
-  it('saves a delegate per place, e-mails each the joining instructions with a text/calendar part, and the order shows its places', async () => {
+  itOnce('saves a delegate per place, e-mails each the joining instructions with a text/calendar part, and the order shows its places', async () => {
     const buyer = await customer('delegates-buyer');
     const leeds = await session();
     const online = await session({ starts_at: at(12, 10), ends_at: at(12, 12), venue: null, online: true, joining_url: 'https://meet.example.com/fm' });
@@ -130,7 +131,7 @@ describe(`Course delegates (${databaseKind})`, () => {
     await joiningFor(kim);
   });
 
-  it('mails only new or changed delegates: an unchanged one is not mailed again, a changed address goes to the new person', async () => {
+  itOnce('mails only new or changed delegates: an unchanged one is not mailed again, a changed address goes to the new person', async () => {
     const buyer = await customer('delegates-change');
     const date = await session({ starts_at: at(20, 9), ends_at: at(20, 16) });
     const orderId = await buy(buyer, [[date.id, 2]]);
@@ -153,7 +154,7 @@ describe(`Course delegates (${databaseKind})`, () => {
     expect((await mailbox(replacement)).filter((m) => m.subject.startsWith('Joining instructions'))).toHaveLength(1);
   });
 
-  it('keeps orders to their owner (404), needs a signed-in customer (401), and refuses bad entries with their field path (422)', async () => {
+  itOnce('keeps orders to their owner (404), needs a signed-in customer (401), and refuses bad entries with their field path (422)', async () => {
     const buyer = await customer('delegates-owner');
     const other = await customer('delegates-other');
     const date = await session({ starts_at: at(25, 9), ends_at: at(25, 16) });

@@ -6,6 +6,7 @@ import { waitForMail, waitForQueueIdle, type MailboxMessage } from '../support/m
 import { checkoutInput, inContext } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 const at = (days: number, hour: number) => new Date(Date.UTC(2030, 0, days) + hour * 3_600_000).toISOString();
 
@@ -170,7 +171,7 @@ describe(`Course registers (${databaseKind})`, () => {
     expect(await shop.sql('select count(*)::int as count from training_certificates where delegate_ref = ?', [String(hana)])).toEqual([{ count: 1 }]);
   });
 
-  it('lists attended delegates in the buyer\'s training records, the expiring filter and the CSV', async () => {
+  itOnce('lists attended delegates in the buyer\'s training records, the expiring filter and the CSV', async () => {
     const buyerOne = await buyer('records-buyer');
     // Course content's validity decides the certificate's expiry (12 months after the session's end).
     await as(admin).put(`/api/admin/products/${productId}/course`, { duration: null, chapters: [], questions: [], pass_mark: 80, validity_months: 12 }).expect(200);
@@ -206,7 +207,7 @@ describe(`Course registers (${databaseKind})`, () => {
     expect((await as(other.bearer).get('/api/account/training-records').expect(200)).body).toEqual([]);
   });
 
-  it('refuses a delegate of another session (422 on that entry), unmarking revokes, and only staff of the area may use it', async () => {
+  itOnce('refuses a delegate of another session (422 on that entry), unmarking revokes, and only staff of the area may use it', async () => {
     const casey = await buyer('register-refusals');
     const first = await sessionWithOrder(casey, 1, 14);
     const second = await sessionWithOrder(casey, 1, 15);

@@ -7,6 +7,7 @@ import { waitForMail, waitForQueueIdle, type MailboxMessage } from '../support/m
 import { checkoutInput, completedEvent, inContext, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 const SECRET = 'whsec_course_session_changes_0123456789';
 const at = (days: number, hour: number) => new Date(Date.UTC(2031, 0, days) + hour * 3_600_000).toISOString();
@@ -87,7 +88,7 @@ describe(`Course session changes (${databaseKind})`, () => {
   }, 60_000);
   afterAll(() => shop?.close(), 30_000);
 
-  it('cancels a session once: each delegate and each buyer (once per order) is e-mailed; the places wait for the buyer', async () => {
+  itOnce('cancels a session once: each delegate and each buyer (once per order) is e-mailed; the places wait for the buyer', async () => {
     const session = await newSession();
     const [ann, ben] = [await buyer('cancel-ann'), await buyer('cancel-ben')];
     const [annPlace] = await paidOrder(ann, [{ sessionId: session.id, qty: 2 }]);
@@ -133,7 +134,7 @@ describe(`Course session changes (${databaseKind})`, () => {
     expect(await choices(ann, annPlace!.orderId)).toEqual([expect.objectContaining({ place_id: annPlace!.placeId, qty: 2, change: 'cancelled', was: session.label, now: null, open: true })]);
   });
 
-  it('moves a session with the editor\'s checks, e-mailing the new date once; the places stay on it', async () => {
+  itOnce('moves a session with the editor\'s checks, e-mailing the new date once; the places stay on it', async () => {
     const session = await newSession();
     const cara = await buyer('move-cara');
     const [place] = await paidOrder(cara, [{ sessionId: session.id, qty: 1 }]);

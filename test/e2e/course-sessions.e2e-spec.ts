@@ -7,6 +7,7 @@ import { binaryParser, pdfText } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
 import { waitUntil } from '../support/eventually.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 const at = (days: number, hour: number) => new Date(Date.UTC(2030, 0, days) + hour * 3_600_000).toISOString();
 
@@ -53,7 +54,7 @@ describe(`Course sessions (${databaseKind})`, () => {
   }, 60_000);
   afterAll(() => shop?.close(), 30_000);
 
-  it('lets catalogue staff create, list by date, read, edit and delete sessions; content staff get 403', async () => {
+  itOnce('lets catalogue staff create, list by date, read, edit and delete sessions; content staff get 403', async () => {
     const created = await as(admin).post('/api/admin/sessions', session({ notes: 'Bring photo ID.' })).expect(201);
     expect(created.body).toMatchObject({
       option_id: course, product_id: productId, product_title: 'Fire Marshal Open Course', option_name: 'Open course — 1 place',
@@ -80,7 +81,7 @@ describe(`Course sessions (${databaseKind})`, () => {
     await as(admin).get(`/api/admin/sessions/${later.body.id}`).expect(404);
   });
 
-  it('refuses bad sessions with 422 naming the field', async () => {
+  itOnce('refuses bad sessions with 422 naming the field', async () => {
     const refused = async (body: object) => (await as(admin).post('/api/admin/sessions', body).expect(422)).body.errors;
     expect(await refused(session({ ends_at: at(10, 8) }))).toHaveProperty('ends_at');
     expect(await refused(session({ venue: null }))).toHaveProperty('venue');
@@ -91,7 +92,7 @@ describe(`Course sessions (${databaseKind})`, () => {
     expect(await refused(session({ starts_at: 'next tuesday' }))).toHaveProperty('starts_at');
   });
 
-  it('lists a product\'s upcoming scheduled sessions publicly, with places left and no staff details', async () => {
+  itOnce('lists a product\'s upcoming scheduled sessions publicly, with places left and no staff details', async () => {
     const { body: upcoming } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(20, 9), ends_at: at(20, 16), capacity: 3 })).expect(201);
     const { body: cancelled } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(21, 9), ends_at: at(21, 16), status: 'cancelled' })).expect(201);
     const [past] = await shop.sql<{ id: number }>(
@@ -110,7 +111,7 @@ describe(`Course sessions (${databaseKind})`, () => {
     expect((await http().get('/api/products/999999/sessions').expect(200)).body).toEqual([]);
   });
 
-  it('needs a bookable session for a course line in the basket; two dates are two lines that name their session', async () => {
+  itOnce('needs a bookable session for a course line in the basket; two dates are two lines that name their session', async () => {
     const buyer = await customer('course-basket');
     const { body: first } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(30, 9), ends_at: at(30, 16) })).expect(201);
     const { body: second } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(31, 9), ends_at: at(31, 16), venue: 'Manchester' })).expect(201);

@@ -5,6 +5,7 @@ import { PaymentTimeout } from '../../src/modules/orders/index.js';
 import { JobWorker } from '../../src/platform/queue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { CookieClient, nextIp, uniqueEmail } from '../support/identity-client.js';
+import { describeOnce, itOnce } from '../support/once-across-databases.js';
 import { completedEvent, createCustomer, deliveryTypeId, inContext, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -137,7 +138,7 @@ describe(`Payments (${databaseKind})`, () => {
   afterAll(() => shop?.close(), 30_000);
 
   describe('the test provider', () => {
-    it('shows a hosted page with the order number and amount, its script allowed by the CSP nonce', async () => {
+    itOnce('shows a hosted page with the order number and amount, its script allowed by the CSP nonce', async () => {
       const owner = await signedInCustomer();
       const order = await newOrder(owner.id);
       const res = await owner.client.get(order.url);
@@ -176,7 +177,7 @@ describe(`Payments (${databaseKind})`, () => {
       expect((await owner.client.post(`/api/payments/test/sessions/${order.reference}/pay`, {})).status).toBe(409);
     });
 
-    describe('belongs to the customer who placed the order (issue 25)', () => {
+    describeOnce('belongs to the customer who placed the order (issue 25)', () => {
       const payPath = (reference: string) => `/api/payments/test/sessions/${reference}/pay`;
       let owner: Awaited<ReturnType<typeof signedInCustomer>>;
       let order: Awaited<ReturnType<typeof newOrder>>;
@@ -226,14 +227,14 @@ describe(`Payments (${databaseKind})`, () => {
       });
     });
 
-    it('answers 404 on another provider\'s webhook path', async () => {
+    itOnce('answers 404 on another provider\'s webhook path', async () => {
       await webhook('{}', 't=1,v1=00').expect(400);
       await http().post('/api/payments/stripe/webhook').set('content-type', 'application/json').send('{}').expect(404);
     });
   });
 
   describe('the webhook', () => {
-    it('refuses a forged, a stale and an unsigned event with 400, and nothing changes', async () => {
+    itOnce('refuses a forged, a stale and an unsigned event with 400, and nothing changes', async () => {
       const order = await newOrder();
       const body = completedEvent('evt_forged_1', order.reference, order.id, order.total);
       await webhook(body, stripeSignature(body, 'whsec_not_the_shops_secret_at_all')).expect(400);
@@ -287,7 +288,7 @@ describe(`Payments (${databaseKind})`, () => {
     });
   });
 
-  describe('what a signed event proves, from the test provider', () => {
+  describeOnce('what a signed event proves, from the test provider', () => {
     believesOnlyWhatIsProven(() => ({
       arrange: newOrder,
       deliver: async (body) => (await webhook(body, stripeSignature(body, SECRET)).expect(200)).body.outcome as string,
@@ -335,7 +336,7 @@ describe(`Payments (${databaseKind})`, () => {
     });
   });
 
-  describe('with Stripe configured', () => {
+  describeOnce('with Stripe configured', () => {
     const STRIPE_WEBHOOK_SECRET = 'whsec_stripe_e2e_signing_secret';
     let stripeShop: TestApp;
     beforeAll(async () => {

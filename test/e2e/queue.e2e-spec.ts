@@ -19,6 +19,7 @@ import { JobHousekeeping, PURGE_DONE_JOBS_JOB } from '../../src/platform/queue/j
 import { QUEUE_OPTIONS } from '../../src/platform/queue/queue-options.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
 import { waitUntil } from '../support/eventually.js';
+import { describeOnce, itOnce } from '../support/once-across-databases.js';
 
 interface JobRow {
   id: string;
@@ -126,7 +127,7 @@ describe(`durable job queue (${databaseKind})`, () => {
   });
 
   describe('enqueueing', () => {
-    it('refuses a job type nobody handles, or a malformed one', async () => {
+    itOnce('refuses a job type nobody handles, or a malformed one', async () => {
       await expect(enqueue('test.nobody-handles-this')).rejects.toThrow('No handler is registered for job type "test.nobody-handles-this"');
       await expect(enqueue('Not A Type')).rejects.toThrow(/not a valid job type/);
       expect(await jobsOfType('test.nobody-handles-this')).toEqual([]);
@@ -378,7 +379,7 @@ describe(`durable job queue (${databaseKind})`, () => {
     });
   });
 
-  describe('when the worker starts by itself', () => {
+  describeOnce('when the worker starts by itself', () => {
     // A database of its own: the embedded one allows a single process (here: a single ORM) per folder.
     let other: TestDatabase;
     beforeAll(async () => {

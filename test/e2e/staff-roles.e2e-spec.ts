@@ -4,6 +4,7 @@ import { DEMO_ADMIN, DEMO_CUSTOMER, GOOD_PASSWORD, signInByApi } from '../suppor
 import { runShop } from '../support/server-process.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 /**
  * Issue 28 item 11 (ADR 0044): staff roles. Members of staff are made by `shop admin:create --role`, then every admin
@@ -81,7 +82,7 @@ describe(`staff roles (${databaseKind})`, () => {
       expect(customer.body).toMatchObject({ role: 'customer', staff_role: null });
     });
 
-    it('refuses an unknown role with the valid list, and says what each role does in --help', () => {
+    itOnce('refuses an unknown role with the valid list, and says what each role does in --help', () => {
       const refused = runShop(['admin:create', 'boss@hs-training.co.uk', '--role', 'owner'], database.env, `${GOOD_PASSWORD}\n`);
       expect(refused.status).toBe(1);
       expect(refused.stderr).toContain("argument 'owner' is invalid. Allowed choices are admin, orders, catalogue, content.");

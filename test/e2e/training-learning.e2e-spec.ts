@@ -7,6 +7,7 @@ import { LEARNING_STORE, type LearningStore } from '../../src/modules/training/a
 import { binaryParser } from '../support/pdf-text.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 /** The smallest file file-type recognises as WebM: an EBML header whose DocType is "webm", then filler. */
 const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84]), Buffer.from('webm'), Buffer.alloc(2000, 7)]);
@@ -82,7 +83,7 @@ describe(`Training learning (${databaseKind})`, () => {
   }, 60_000);
   afterAll(() => shop?.close(), 30_000);
 
-  it('shows the learner their course and streams its film with Range; anyone else gets 404, never 403', async () => {
+  itOnce('shows the learner their course and streams its film with Range; anyone else gets 404, never 403', async () => {
     const { who, enrolment } = await learner('learning-player');
     const res = await as(who).get(`/api/learn/${enrolment}`).expect(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -109,7 +110,7 @@ describe(`Training learning (${databaseKind})`, () => {
     await as(who).get('/api/learn/not-a-number').expect(404);
   });
 
-  it('refuses to credit a whole film claimed in one request, and credits what the clock allows between reports', async () => {
+  itOnce('refuses to credit a whole film claimed in one request, and credits what the clock allows between reports', async () => {
     const { who, enrolment } = await learner('learning-clock');
     const claim = await as(who).post(`/api/learn/${enrolment}/progress`, { position: DURATION, watched_from: 0, watched_to: DURATION }).expect(200);
     expect(claim.body.watched_seconds).toBeLessThanOrEqual(5);
@@ -184,7 +185,7 @@ describe(`Training learning (${databaseKind})`, () => {
     expect(row!.watched_seconds).toBe(20);
   });
 
-  it('keeps the assessment closed below 90% watched, then opens it shuffled and without the correct answers', async () => {
+  itOnce('keeps the assessment closed below 90% watched, then opens it shuffled and without the correct answers', async () => {
     const { who, enrolment } = await learner('learning-closed');
     await watched(enrolment, Math.ceil(DURATION * 0.9) - 1);
     const closed = await as(who).get(`/api/learn/${enrolment}/assessment`).expect(409);
@@ -207,7 +208,7 @@ describe(`Training learning (${databaseKind})`, () => {
     expect(orders.size).toBeGreaterThan(1);
   });
 
-  it('fails wrong answers, allows 3 attempts a day then 429 with when the next opens; 422 spends no attempt', async () => {
+  itOnce('fails wrong answers, allows 3 attempts a day then 429 with when the next opens; 422 spends no attempt', async () => {
     const { who, enrolment } = await learner('learning-attempts');
     await watched(enrolment, DURATION);
     const questions = (await as(who).get(`/api/learn/${enrolment}/assessment`).expect(200)).body.questions as Question[];
@@ -262,7 +263,7 @@ describe(`Training learning (${databaseKind})`, () => {
     expect(licences.flatMap((l) => l.learners).find((l) => l.id === enrolment)).toMatchObject({ status: 'completed', score: 100, certificate_code: code });
   });
 
-  it('gives the buyer their training records (person × course), filtered to those expiring within 60 days, and as CSV', async () => {
+  itOnce('gives the buyer their training records (person × course), filtered to those expiring within 60 days, and as CSV', async () => {
     const records = await person('learning-records-buyer', { first_name: 'Rita', last_name: 'Records' });
     const pass = async (prefix: string, name: string) => {
       const who = await person(prefix);

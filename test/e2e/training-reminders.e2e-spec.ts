@@ -8,6 +8,7 @@ import { waitForQueueIdle, type MailboxMessage } from '../support/mailbox.js';
 import { createCustomer, inContext } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
+import { itOnce } from '../support/once-across-databases.js';
 
 const JOB = 'training.refresher-reminders';
 const UNKNOWN = 'AAAAAAAAAAAA';
@@ -48,7 +49,7 @@ describe(`Training refresher reminders (${databaseKind})`, () => {
   }, 60_000);
   afterAll(() => shop?.close(), 30_000);
 
-  it('runs hourly on the durable queue', () => {
+  itOnce('runs hourly on the durable queue', () => {
     expect(shop.app.get(JobHandlerRegistry).recurring()).toContainEqual({ type: JOB, everyMs: 60 * 60 * 1000 });
   });
 
@@ -113,7 +114,7 @@ describe(`Training refresher reminders (${databaseKind})`, () => {
     expect(await mailTo(buyer.email)).toHaveLength(2);
   });
 
-  it('writes to each buyer about their own learners only', async () => {
+  itOnce('writes to each buyer about their own learners only', async () => {
     const [one, two] = [await createCustomer(shop), await createCustomer(shop)];
     const hers = await passed(one.id, 'Hal Hers', 10);
     const his = await passed(two.id, 'Ida His', 15);
@@ -127,14 +128,14 @@ describe(`Training refresher reminders (${databaseKind})`, () => {
     expect(toTwo[0]!.text).toContain(his.code);
   });
 
-  it('gives an online licence option its seats in the product JSON (null for other kinds)', async () => {
+  itOnce('gives an online licence option its seats in the product JSON (null for other kinds)', async () => {
     const detail = await http().get(`/api/products/${product.slug}`).expect(200);
     expect(detail.body.options.map((o: { name: string; seats: number | null }) => [o.name, o.seats])).toEqual([['Online licence — 10 users', 10], ['DVD', null]]);
     expect((await http().get(`/api/options/${product.optionIds[0]}`).expect(200)).body.seats).toBe(10);
     expect((await http().get(`/api/options/${product.optionIds[1]}`).expect(200)).body.seats).toBeNull();
   });
 
-  it('preselects the option a refresher link names on the product page, and ignores any other', async () => {
+  itOnce('preselects the option a refresher link names on the product page, and ignores any other', async () => {
     const page = await http().get(`/products/${product.slug}?option=${product.optionIds[0]}`).expect(200);
     expect(page.text).toMatch(new RegExp(`<tr data-option="${product.optionIds[0]}" class="options-table__row--selected" data-option-selected="">`));
     expect(page.text).toContain('Selected for you');
@@ -143,7 +144,7 @@ describe(`Training refresher reminders (${databaseKind})`, () => {
     expect(other.text).not.toContain('Selected for you');
   });
 
-  it('counts unknown codes on the certificate page against the same limit as the API', async () => {
+  itOnce('counts unknown codes on the certificate page against the same limit as the API', async () => {
     const ip = nextIp();
     for (let i = 0; i < 59; i += 1) await http().get(`/api/certificates/${UNKNOWN}`).set('X-Forwarded-For', ip).expect(404);
     await http().get(`/certificates/${UNKNOWN}`).set('X-Forwarded-For', ip).expect(404); // the 60th, on the page

@@ -8,6 +8,12 @@
  */
 const ranOnPostgresToo = process.env.TEST_DATABASE === 'pglite' && process.env.TEST_ALSO_ON_POSTGRES === '1';
 
-const leftOut = ((): void => undefined) as unknown as jest.It;
+const leftOut = Object.assign((): void => undefined, { each: () => (): void => undefined }) as unknown as jest.It;
 
 export const itOnce: jest.It = ranOnPostgresToo ? leftOut : it;
+
+/**
+ * A whole group left out of that PGlite pass, hooks included (jest runs no `beforeAll` of a group without tests): for
+ * a group that starts an application of its own to check what JavaScript decides (a payment provider's signatures).
+ */
+export const describeOnce: jest.Describe = ranOnPostgresToo ? (((): void => undefined) as unknown as jest.Describe) : describe;

@@ -13,6 +13,9 @@ export default class SlowFirstSequencer extends Sequencer {
     for (const test of tests) test.duration = this.time(test);
     const failed = (test) => (this.hasFailed(test) ? 1 : 0);
     const expected = (test) => test.duration ?? ESTIMATE_MS[test.context.config.displayName?.name] ?? 1_000;
-    return [...tests].sort((a, b) => failed(b) - failed(a) || expected(b) - expected(a));
+    // Among files with the same estimate (every e2e file of a fresh clone), the larger first: a long file left for
+    // the end keeps one worker busy while the other has nothing to take.
+    const size = (test) => test.context.hasteFS.getSize(test.path) ?? 0;
+    return [...tests].sort((a, b) => failed(b) - failed(a) || expected(b) - expected(a) || size(b) - size(a));
   }
 }
