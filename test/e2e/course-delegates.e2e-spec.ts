@@ -1,11 +1,11 @@
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import PostalMime from 'postal-mime';
-import request from 'supertest';
 import { DELEGATE_REMINDERS_JOB } from '../../src/modules/training/index.js';
 import { CheckoutService } from '../../src/modules/orders/index.js';
 import { JobHandlerRegistry } from '../../src/platform/queue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
-import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
+import { courseFixtures } from '../support/course-fixtures.js';
+import { bearerFor, DEMO_ADMIN, uniqueEmail } from '../support/identity-client.js';
 import { checkoutInput, inContext } from '../support/orders-fixtures.js';
 import { waitForQueueIdle } from '../support/mailbox.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -26,27 +26,12 @@ describe(`Course delegates (${databaseKind})`, () => {
   let shop: TestApp;
   let admin: string;
   let course: number;
-  const http = () => request(shop.app.getHttpServer());
-  const as = (bearer: string) => ({
-    get: (path: string) => http().get(path).set('Authorization', bearer),
-    post: (path: string, body: object = {}) => http().post(path).set('Authorization', bearer).send(body),
-    put: (path: string, body: object = {}) => http().put(path).set('Authorization', bearer).send(body),
+  const { http, as, customer: register, createSession } = courseFixtures(() => shop);
+  /** Buyers here are on account: they check out by invoice. */
+  const customer = (prefix: string) => register(prefix, { accountTerms: true });
+  const session = (fields: object = {}) => createSession(admin, {
+    option_id: course, starts_at: at(10, 9), ends_at: at(10, 16), venue: 'Leeds Training Centre', capacity: 20, notes: 'Bring photo ID.', ...fields,
   });
-
-  async function customer(prefix: string): Promise<{ id: number; bearer: string; email: string }> {
-    const email = uniqueEmail(prefix);
-    await http().post('/api/register').set('X-Forwarded-For', nextIp())
-      .send({ email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, first_name: 'Casey', last_name: 'Buyer' }).expect(201);
-    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
-    await shop.sql('update users set account_terms = true where id = ?', [signedIn.user.id]);
-    return { id: signedIn.user.id, bearer: signedIn.bearer, email };
-  }
-
-  async function session(fields: object = {}): Promise<{ id: number }> {
-    return (await as(admin).post('/api/admin/sessions', {
-      option_id: course, starts_at: at(10, 9), ends_at: at(10, 16), venue: 'Leeds Training Centre', capacity: 20, notes: 'Bring photo ID.', ...fields,
-    }).expect(201)).body;
-  }
 
   /** Buys `qty` places on each session through the basket and checkout, on account (placed: `awaiting_payment`). */
   async function buy(buyer: { bearer: string }, places: Array<[number, number]>): Promise<number> {

@@ -1,7 +1,7 @@
-import request from 'supertest';
 import { JobHandlerRegistry } from '../../src/platform/queue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
-import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
+import { courseFixtures } from '../support/course-fixtures.js';
+import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, signInByApi, uniqueEmail } from '../support/identity-client.js';
 import { waitForMail, waitForQueueIdle, type MailboxMessage } from '../support/mailbox.js';
 import { checkoutInput, inContext } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -30,27 +30,15 @@ describe(`Course registers (${databaseKind})`, () => {
   let admin: string;
   let productId: number;
   let course: number;
-  const http = () => request(shop.app.getHttpServer());
-  const as = (bearer: string) => ({
-    get: (path: string) => http().get(path).set('Authorization', bearer),
-    post: (path: string, body: object = {}) => http().post(path).set('Authorization', bearer).send(body),
-    put: (path: string, body: object = {}) => http().put(path).set('Authorization', bearer).send(body),
-  });
-
-  async function buyer(prefix: string): Promise<{ id: number; bearer: string; email: string }> {
-    const email = uniqueEmail(prefix);
-    await http().post('/api/register').set('X-Forwarded-For', nextIp())
-      .send({ email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, first_name: 'Casey', last_name: 'Buyer', company_name: 'Acme Safety Ltd' }).expect(201);
-    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
-    await shop.sql('update users set account_terms = true where id = ?', [signedIn.user.id]);
-    return { id: signedIn.user.id, bearer: signedIn.bearer, email };
-  }
+  const { http, as, customer, createSession } = courseFixtures(() => shop);
+  /** Buyers here are a company's, on account: they check out by invoice. */
+  const buyer = (prefix: string) => customer(prefix, { companyName: 'Acme Safety Ltd', accountTerms: true });
 
   /** A session with `qty` places bought through the basket and checkout (on account); answers the session and order. */
   async function sessionWithOrder(who: { bearer: string }, qty: number, day: number): Promise<{ sessionId: number; orderId: number; orderNumber: string }> {
-    const { body: session } = await as(admin).post('/api/admin/sessions', {
+    const session = await createSession(admin, {
       option_id: course, starts_at: at(day, 9), ends_at: at(day, 16), venue: 'Leeds Training Centre', capacity: 8,
-    }).expect(201);
+    });
     for (let i = 0; i < qty; i += 1) await as(who.bearer).post('/api/basket/items', { option_id: course, session_id: session.id }).expect(200);
     const placed = await as(who.bearer).post('/api/checkout', {
       billing_address: checkoutInput().billingAddress, accept_terms: true, payment_method: 'invoice', po_number: `PO-REG-${day}`,

@@ -1,8 +1,8 @@
-import request from 'supertest';
 import { CheckoutService } from '../../src/modules/orders/index.js';
 import { PlaceChoiceService } from '../../src/modules/training/application/sessions/place-choice.service.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
-import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
+import { courseFixtures, type CourseCustomer as Buyer, type CourseSession } from '../support/course-fixtures.js';
+import { bearerFor, DEMO_ADMIN, uniqueEmail } from '../support/identity-client.js';
 import { waitForMail, waitForQueueIdle, type MailboxMessage } from '../support/mailbox.js';
 import { checkoutInput, completedEvent, inContext, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -11,12 +11,6 @@ import { itOnce } from '../support/once-across-databases.js';
 
 const SECRET = 'whsec_course_session_changes_0123456789';
 const at = (days: number, hour: number) => new Date(Date.UTC(2031, 0, days) + hour * 3_600_000).toISOString();
-
-interface Buyer {
-  id: number;
-  email: string;
-  bearer: string;
-}
 
 interface Booked {
   orderId: number;
@@ -36,25 +30,12 @@ describe(`Course session changes (${databaseKind})`, () => {
   let course: number; // "Open course — 1 place", £150
   let otherCourse: number; // another product's course option
   let label = 0;
-  const http = () => request(shop.app.getHttpServer());
-  const as = (bearer: string) => ({
-    get: (path: string) => http().get(path).set('Authorization', bearer),
-    post: (path: string, body: object = {}) => http().post(path).set('Authorization', bearer).send(body),
-  });
-
-  async function buyer(prefix: string): Promise<Buyer> {
-    const email = uniqueEmail(prefix);
-    await http().post('/api/register').set('X-Forwarded-For', nextIp())
-      .send({ email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, first_name: 'Casey', last_name: 'Buyer' }).expect(201);
-    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
-    return { id: signedIn.user.id, email, bearer: signedIn.bearer };
-  }
+  const { http, as, customer: buyer, createSession } = courseFixtures(() => shop);
 
   /** A session 10 + n days into 2031, so every test has dates of its own. */
-  async function newSession(fields: object = {}): Promise<{ id: number; label: string }> {
+  async function newSession(fields: object = {}): Promise<CourseSession> {
     const day = 10 + ++label * 3;
-    const { body } = await as(admin).post('/api/admin/sessions', { option_id: course, starts_at: at(day, 9), ends_at: at(day, 16), venue: 'Leeds Training Centre', capacity: 5, ...fields }).expect(201);
-    return body;
+    return createSession(admin, { option_id: course, starts_at: at(day, 9), ends_at: at(day, 16), venue: 'Leeds Training Centre', capacity: 5, ...fields });
   }
 
   /** A paid card order through the real checkout and the payment webhook: one course line per session given. */
@@ -179,7 +160,7 @@ describe(`Course session changes (${databaseKind})`, () => {
     const target = await newSession({ capacity: 3 });
     const full = await newSession({ capacity: 1 });
     await shop.sql('update training_sessions set places_taken = 1 where id = ?', [full.id]);
-    const foreign = (await as(admin).post('/api/admin/sessions', { option_id: otherCourse, starts_at: at(250, 9), ends_at: at(250, 16), venue: 'York', capacity: 9 }).expect(201)).body;
+    const foreign = await createSession(admin, { option_id: otherCourse, starts_at: at(250, 9), ends_at: at(250, 16), venue: 'York', capacity: 9 });
 
     // Not affected yet: nothing to choose.
     await transfer(dan, danPlace!, target.id).expect(409);

@@ -1,6 +1,6 @@
-import request from 'supertest';
 import { CheckoutService } from '../../src/modules/orders/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
+import { courseFixtures } from '../support/course-fixtures.js';
 import { bearerFor, CookieClient, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
 import { checkoutInput, createCustomer, inContext } from '../support/orders-fixtures.js';
 import { binaryParser, pdfText } from '../support/pdf-text.js';
@@ -23,22 +23,8 @@ describe(`Course sessions (${databaseKind})`, () => {
   let productId: number;
   let course: number; // "Open course — 1 place"
   let dvd: number;
-  const http = () => request(shop.app.getHttpServer());
-  const as = (bearer: string) => ({
-    get: (path: string) => http().get(path).set('Authorization', bearer),
-    post: (path: string, body: object = {}) => http().post(path).set('Authorization', bearer).send(body),
-    put: (path: string, body: object = {}) => http().put(path).set('Authorization', bearer).send(body),
-    delete: (path: string) => http().delete(path).set('Authorization', bearer),
-  });
+  const { http, as, customer, createSession } = courseFixtures(() => shop);
   const session = (fields: object = {}) => ({ option_id: course, starts_at: at(10, 9), ends_at: at(10, 16), venue: 'Leeds Training Centre', capacity: 8, ...fields });
-
-  async function customer(prefix: string): Promise<{ id: number; bearer: string; email: string }> {
-    const email = uniqueEmail(prefix);
-    await http().post('/api/register').set('X-Forwarded-For', nextIp())
-      .send({ email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, first_name: 'Casey', last_name: 'Buyer' }).expect(201);
-    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
-    return { id: signedIn.user.id, bearer: signedIn.bearer, email };
-  }
 
   beforeAll(async () => {
     shop = await startTestApp({ LOG_LEVEL: 'error', QUEUE_POLL_MS: '50' });
@@ -93,8 +79,8 @@ describe(`Course sessions (${databaseKind})`, () => {
   });
 
   itOnce('lists a product\'s upcoming scheduled sessions publicly, with places left and no staff details', async () => {
-    const { body: upcoming } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(20, 9), ends_at: at(20, 16), capacity: 3 })).expect(201);
-    const { body: cancelled } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(21, 9), ends_at: at(21, 16), status: 'cancelled' })).expect(201);
+    const upcoming = await createSession(admin, session({ starts_at: at(20, 9), ends_at: at(20, 16), capacity: 3 }));
+    const cancelled = await createSession(admin, session({ starts_at: at(21, 9), ends_at: at(21, 16), status: 'cancelled' }));
     const [past] = await shop.sql<{ id: number }>(
       `insert into training_sessions (product_id, option_id, starts_at, ends_at, venue, capacity) values (?, ?, now() - interval '2 days', now() - interval '1 day', 'Past', 5) returning id`,
       [productId, course],
@@ -113,11 +99,11 @@ describe(`Course sessions (${databaseKind})`, () => {
 
   itOnce('needs a bookable session for a course line in the basket; two dates are two lines that name their session', async () => {
     const buyer = await customer('course-basket');
-    const { body: first } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(30, 9), ends_at: at(30, 16) })).expect(201);
-    const { body: second } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(31, 9), ends_at: at(31, 16), venue: 'Manchester' })).expect(201);
-    const { body: full } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(32, 9), ends_at: at(32, 16), capacity: 1 })).expect(201);
+    const first = await createSession(admin, session({ starts_at: at(30, 9), ends_at: at(30, 16) }));
+    const second = await createSession(admin, session({ starts_at: at(31, 9), ends_at: at(31, 16), venue: 'Manchester' }));
+    const full = await createSession(admin, session({ starts_at: at(32, 9), ends_at: at(32, 16), capacity: 1 }));
     await shop.sql('update training_sessions set places_taken = 1 where id = ?', [full.id]);
-    const { body: other } = await as(admin).post('/api/admin/sessions', session({ status: 'cancelled' })).expect(201);
+    const other = await createSession(admin, session({ status: 'cancelled' }));
     const [past] = await shop.sql<{ id: number }>(
       `insert into training_sessions (product_id, option_id, starts_at, ends_at, venue, capacity) values (?, ?, now() - interval '2 days', now() - interval '1 day', 'Past', 5) returning id`,
       [productId, course],
@@ -138,8 +124,8 @@ describe(`Course sessions (${databaseKind})`, () => {
   });
 
   it('merges a guest\'s course lines into the customer\'s basket at sign-in, one line per session', async () => {
-    const { body: june } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(150, 9), ends_at: at(150, 16) })).expect(201);
-    const { body: july } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(180, 9), ends_at: at(180, 16) })).expect(201);
+    const june = await createSession(admin, session({ starts_at: at(150, 9), ends_at: at(150, 16) }));
+    const july = await createSession(admin, session({ starts_at: at(180, 9), ends_at: at(180, 16) }));
     const email = uniqueEmail('course-merge');
     const visitor = new CookieClient(shop, nextIp());
     expect((await visitor.post('/api/register', { first_name: 'Mo', last_name: 'Merge', email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD })).status).toBeLessThan(300);
@@ -153,7 +139,7 @@ describe(`Course sessions (${databaseKind})`, () => {
   });
 
   it('gives the last place to exactly one of 12 racing buyers, and a cancelled order gives it back', async () => {
-    const { body: last } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(50, 9), ends_at: at(50, 16), capacity: 1 })).expect(201);
+    const last = await createSession(admin, session({ starts_at: at(50, 9), ends_at: at(50, 16), capacity: 1 }));
     const buyers = await Promise.all(Array.from({ length: 12 }, () => createCustomer(shop)));
     const outcomes = await Promise.allSettled(buyers.map((buyer) => inContext(shop, () =>
       shop.app.get(CheckoutService).place(buyer.id, [{ optionId: course, qty: 1, bookingRef: String(last.id), bookingLabel: 'the last place' }], checkoutInput()))));
@@ -175,7 +161,7 @@ describe(`Course sessions (${databaseKind})`, () => {
   it('takes places through basket and checkout, and the order and its invoice name the session\'s date and venue', async () => {
     const buyer = await customer('course-order');
     await shop.sql('update users set account_terms = true where id = ?', [buyer.id]);
-    const { body: date } = await as(admin).post('/api/admin/sessions', session({ starts_at: at(60, 9), ends_at: at(60, 16), venue: 'York', capacity: 5 })).expect(201);
+    const date = await createSession(admin, session({ starts_at: at(60, 9), ends_at: at(60, 16), venue: 'York', capacity: 5 }));
     await as(buyer.bearer).post('/api/basket/items', { option_id: course, session_id: date.id }).expect(200);
     await as(buyer.bearer).post('/api/basket/items', { option_id: course, session_id: date.id }).expect(200);
     const placed = await as(buyer.bearer).post('/api/checkout', { billing_address: checkoutInput().billingAddress, accept_terms: true, payment_method: 'invoice', po_number: 'PO-COURSE-1' }).expect(201);

@@ -1,8 +1,8 @@
-import request from 'supertest';
 import { CheckoutService, OrderTransitionSubscribers, type OrderTransitionEvent } from '../../src/modules/orders/index.js';
 import { WaitingListService } from '../../src/modules/training/application/sessions/waiting-list.service.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
-import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, nextIp, signInByApi, uniqueEmail } from '../support/identity-client.js';
+import { courseFixtures } from '../support/course-fixtures.js';
+import { bearerFor, DEMO_ADMIN } from '../support/identity-client.js';
 import { waitForMail, waitForQueueIdle } from '../support/mailbox.js';
 import { checkoutInput, completedEvent, createCustomer, inContext, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -10,12 +10,6 @@ import { databaseKind } from '../support/test-database.js';
 
 const SECRET = 'whsec_waiting_list_secret_0123456789';
 const at = (days: number, hour: number) => new Date(Date.UTC(2030, 2, days) + hour * 3_600_000).toISOString();
-
-interface Person {
-  id: number;
-  email: string;
-  bearer: string;
-}
 
 /**
  * Issue 27 (ADR 0051): a full session's waiting list (join 201, 409 while places are left, 401 anonymous, joining
@@ -28,30 +22,15 @@ describe(`Course waiting list (${databaseKind})`, () => {
   let admin: string;
   let productId: number;
   let course: number;
-  const http = () => request(shop.app.getHttpServer());
-  const as = (bearer: string) => ({
-    get: (path: string) => http().get(path).set('Authorization', bearer),
-    post: (path: string, body: object = {}) => http().post(path).set('Authorization', bearer).send(body),
-    put: (path: string, body: object = {}) => http().put(path).set('Authorization', bearer).send(body),
-    patch: (path: string, body: object = {}) => http().patch(path).set('Authorization', bearer).send(body),
-    delete: (path: string) => http().delete(path).set('Authorization', bearer),
-  });
+  const { http, as, customer, createSession } = courseFixtures(() => shop);
+  const person = (prefix: string) => customer(prefix, { firstName: 'Wren', lastName: 'Waiter' });
   const waitingList = (sessionId: number) => `/api/products/${productId}/sessions/${sessionId}/waiting-list`;
   const placesOf = async (sessionId: number) => (await as(admin).get(`/api/admin/sessions/${sessionId}`).expect(200)).body as { places_taken: number; places_left: number };
   const mailsTo = async (email: string, subject: string) =>
     ((await http().get('/api/dev/mailbox').query({ to: email }).expect(200)).body as Array<{ subject: string }>).filter((mail) => mail.subject === subject).length;
 
-  async function person(prefix: string): Promise<Person> {
-    const email = uniqueEmail(prefix);
-    await http().post('/api/register').set('X-Forwarded-For', nextIp())
-      .send({ email, password: GOOD_PASSWORD, password_confirmation: GOOD_PASSWORD, first_name: 'Wren', last_name: 'Waiter' }).expect(201);
-    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
-    return { id: signedIn.user.id, email, bearer: signedIn.bearer };
-  }
-
   async function newSession(day: number, capacity: number): Promise<number> {
-    const { body } = await as(admin).post('/api/admin/sessions', { option_id: course, starts_at: at(day, 9), ends_at: at(day, 16), venue: 'Leeds', capacity }).expect(201);
-    return body.id as number;
+    return (await createSession(admin, { option_id: course, starts_at: at(day, 9), ends_at: at(day, 16), venue: 'Leeds', capacity })).id;
   }
 
   /** Places an order of `qty` places on the session in-process (as checkout does once it has read the basket). */

@@ -10,6 +10,7 @@ import { SqlDocumentCounterStore } from './adapters/persistence/sql-document-cou
 import { SqlOrderRefundStore } from './adapters/persistence/sql-order-refund.store.js';
 import { OrderRefundService } from './application/order-refund.service.js';
 import { CustomerRefunds } from './application/customer-refund.service.js';
+import { OrderRefunding } from './application/order-refunding.js';
 import { ORDER_REFUND_STORE } from './application/ports/order-refund-store.port.js';
 import { PdfkitVatDocumentRenderer } from './adapters/documents/pdfkit-vat-document.renderer.js';
 import { InvoiceService } from './application/invoice.service.js';
@@ -37,7 +38,7 @@ export const ordersFeature: FeatureSlice = {
   imports: [CatalogueModule, IdentityModule], // StockService.giveBack; customers' e-mails for staff
   controllers: [OrdersController, AdminOrdersController],
   providers: [
-    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService, OrderRefundService, CustomerRefunds, OrderViewAddons,
+    OrderProcess, OrderTransitionSubscribers, PaymentTimeout, OrderService, OrderAdminService, InvoiceService, OrderPaymentService, OrderMailService, OrderRefunding, OrderRefundService, CustomerRefunds, OrderViewAddons,
     // The order's persistence by use (ADR 0036): the aggregate, the read side, card-payment look-ups and locks, counters.
     { provide: ORDER_REPOSITORY, useClass: MikroOrmOrderRepository },
     { provide: ORDER_READS, useClass: MikroOrmOrderReads },

@@ -1,14 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { NotFoundError } from '../../../shared/domain-error.js';
-import { Transactions } from '../../../platform/persistence/index.js';
+import { Injectable } from '@nestjs/common';
 import { ChangesStorefront } from '../../../platform/cache/index.js';
-import { OrderNotRefundableError } from '../domain/after-sale-errors.js';
-import { refundable } from '../domain/order-process.js';
-import { checkRefundChoice, refundableOf, takesEverythingLeft, type RefundChoice } from '../domain/refund.js';
-import { OrderProcess } from './order-process.service.js';
+import { checkRefundChoice, type RefundChoice } from '../domain/refund.js';
 import type { RefundView } from './order-views.js';
-import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
-import { ORDER_REFUND_STORE, type OrderRefundStore } from './ports/order-refund-store.port.js';
+import { OrderRefunding } from './order-refunding.js';
 
 export interface RefundedView extends RefundView {
   note: string | null;
@@ -23,31 +17,24 @@ export interface RefundedView extends RefundView {
  */
 @Injectable()
 export class OrderRefundService {
-  constructor(
-    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
-    @Inject(ORDER_REFUND_STORE) private readonly refunds: OrderRefundStore,
-    private readonly process: OrderProcess,
-    private readonly transactions: Transactions,
-  ) {}
+  constructor(private readonly refunding: OrderRefunding) {}
 
   @ChangesStorefront()
-  refund(orderId: number, staffId: number, choice: RefundChoice, note: { text?: string | null; visible?: boolean }): Promise<RefundedView> {
-    return this.transactions.run(async () => {
-      const order = await this.orders.lockById(orderId);
-      if (!order) throw new NotFoundError('Order');
-      if (!refundable(order.status) || order.invoiceNumber === null) throw new OrderNotRefundableError(order.number, order.status);
-      const [lines, earlier] = await Promise.all([this.orders.linesOf(order.id), this.refunds.refundsOf(order.id)]);
-      const left = refundableOf(order, lines, earlier);
-      checkRefundChoice(left, choice);
-      const change = takesEverythingLeft(left, choice) ? 'refunded' : 'refunded_in_part';
-      await this.process.transition(order, change, 'staff', { refund: choice, note: note.text ?? null, noteVisible: note.visible, actorUserId: staffId });
-      const recorded = (await this.refunds.refundsOf(order.id)).at(-1)!;
-      return {
-        id: recorded.id, credit_note_number: recorded.creditNoteNumber, date: recorded.createdAt.toISOString(),
-        lines: recorded.lines.map((line) => ({ line_id: line.lineId, qty: line.qty })), delivery: recorded.delivery, restocked: recorded.restocked,
-        net: recorded.net, vat: recorded.vat, gross: recorded.gross, note: recorded.note,
-        order: { id: order.id, status: order.status, partly_refunded: order.status !== 'refunded' },
-      };
+  async refund(orderId: number, staffId: number, choice: RefundChoice, note: { text?: string | null; visible?: boolean }): Promise<RefundedView> {
+    const { order, recorded } = await this.refunding.refund({
+      orderId,
+      mayRefund: () => true,
+      choose: (left) => {
+        checkRefundChoice(left, choice);
+        return choice;
+      },
+      actor: 'staff', actorUserId: staffId, note: note.text ?? null, noteVisible: note.visible,
     });
+    return {
+      id: recorded.id, credit_note_number: recorded.creditNoteNumber, date: recorded.createdAt.toISOString(),
+      lines: recorded.lines.map((line) => ({ line_id: line.lineId, qty: line.qty })), delivery: recorded.delivery, restocked: recorded.restocked,
+      net: recorded.net, vat: recorded.vat, gross: recorded.gross, note: recorded.note,
+      order: { id: order.id, status: order.status, partly_refunded: order.status !== 'refunded' },
+    };
   }
 }
