@@ -35,6 +35,7 @@ import { Migration20261128001400RefresherReminders } from './Migration2026112800
 import { Migration20261128001600UncachedCatalogueReads } from './Migration20261128001600UncachedCatalogueReads.js';
 import { Migration20261128001700OrderHistoryIndexes } from './Migration20261128001700OrderHistoryIndexes.js';
 import { Migration20261128001900OrderTotalsAndUserSearch } from './Migration20261128001900OrderTotalsAndUserSearch.js';
+import { Migration20261128001901RefundsByDate } from './Migration20261128001901RefundsByDate.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -77,4 +78,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128001600UncachedCatalogueReads', class: Migration20261128001600UncachedCatalogueReads },
   { name: 'Migration20261128001700OrderHistoryIndexes', class: Migration20261128001700OrderHistoryIndexes },
   { name: 'Migration20261128001900OrderTotalsAndUserSearch', class: Migration20261128001900OrderTotalsAndUserSearch },
+  { name: 'Migration20261128001901RefundsByDate', class: Migration20261128001901RefundsByDate },
 ];
