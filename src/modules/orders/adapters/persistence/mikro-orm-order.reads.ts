@@ -63,10 +63,14 @@ export class MikroOrmOrderReads implements OrderReads {
    * as their total, and a deep page, read from the far end, the exact count, kept a minute.
    */
   private async cappedPage(where: FilterQuery<Order>, offset: number, limit: number, exactUpTo: number): Promise<{ orders: Order[]; total: number; totalExact: boolean }> {
+    // A first page with room to spare holds every match: its length is the total, no count needed (a search by
+    // number or PO is mostly this — its trigram bitmap then runs once, not twice).
+    const first = offset === 0 ? await this.em.find(Order, where, { orderBy: NEWEST_FIRST, limit }) : null;
+    if (first && first.length < limit) return { orders: first, total: first.length, totalExact: true };
     const counted = await this.countUpTo(where, exactUpTo + 1);
-    if (counted <= exactUpTo) return { ...(await this.fromNearerEnd(where, offset, limit, counted)), totalExact: true };
+    if (counted <= exactUpTo) return { ...(first ? { orders: first, total: counted } : await this.fromNearerEnd(where, offset, limit, counted)), totalExact: true };
     if (offset + limit <= exactUpTo) {
-      const orders = await this.em.find(Order, where, { orderBy: NEWEST_FIRST, offset, limit });
+      const orders = first ?? (await this.em.find(Order, where, { orderBy: NEWEST_FIRST, offset, limit }));
       return { orders, total: Math.max(exactUpTo + 1, await this.estimate(where)), totalExact: false };
     }
     const total = await this.deepTotal(where);
