@@ -34,6 +34,8 @@ import { Migration20261128001300CourseWaitingList } from './Migration20261128001
 import { Migration20261128001400RefresherReminders } from './Migration20261128001400RefresherReminders.js';
 import { Migration20261128001600UncachedCatalogueReads } from './Migration20261128001600UncachedCatalogueReads.js';
 import { Migration20261128001700OrderHistoryIndexes } from './Migration20261128001700OrderHistoryIndexes.js';
+import { Migration20261128001900OrderTotalsAndUserSearch } from './Migration20261128001900OrderTotalsAndUserSearch.js';
+import { Migration20261128001901RefundsByDate } from './Migration20261128001901RefundsByDate.js';
 import { Migration20261128002200OrderHistoryChange } from './Migration20261128002200OrderHistoryChange.js';
 
 /**
@@ -76,5 +78,7 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128001400RefresherReminders', class: Migration20261128001400RefresherReminders },
   { name: 'Migration20261128001600UncachedCatalogueReads', class: Migration20261128001600UncachedCatalogueReads },
   { name: 'Migration20261128001700OrderHistoryIndexes', class: Migration20261128001700OrderHistoryIndexes },
+  { name: 'Migration20261128001900OrderTotalsAndUserSearch', class: Migration20261128001900OrderTotalsAndUserSearch },
+  { name: 'Migration20261128001901RefundsByDate', class: Migration20261128001901RefundsByDate },
   { name: 'Migration20261128002200OrderHistoryChange', class: Migration20261128002200OrderHistoryChange },
 ];

@@ -19,6 +19,10 @@ export interface PerPage {
 
 /** What admin lists allow: 25 a page by default, at most 100. */
 export const ADMIN_PER_PAGE: PerPage = Object.freeze({ default: 25, max: 100 });
+/**
+ * The furthest page a list serves by default: an OFFSET walks every row before it. A list that reads its older
+ * half from the far end (the admin orders, ADR 0054) passes a larger one, so its last page is reachable.
+ */
 const MAX_PAGE = 10_000;
 
 export interface PageQueryFields {
@@ -37,11 +41,11 @@ export interface ListQueryFields<S extends string> extends SearchQueryFields {
 type QueryClass<T> = new () => T;
 
 /** `?page=&per_page=`. */
-export function pageQuery(perPage: PerPage = ADMIN_PER_PAGE): QueryClass<PageQueryFields> {
+export function pageQuery(perPage: PerPage = ADMIN_PER_PAGE, maxPage = MAX_PAGE): QueryClass<PageQueryFields> {
   class PageQuery {
-    @ApiProperty({ default: 1 }) @Transform(toInt) @IsOptional()
+    @ApiProperty({ default: 1, maximum: maxPage }) @Transform(toInt) @IsOptional()
     @IsInt({ message: 'page must be a whole number.' }) @Min(1, { message: 'page must be at least 1.' })
-    @Max(MAX_PAGE, { message: `page may be at most ${MAX_PAGE}.` })
+    @Max(maxPage, { message: `page may be at most ${maxPage}.` })
     page: number = 1;
 
     @ApiProperty({ default: perPage.default, maximum: perPage.max }) @Transform(toInt) @IsOptional()
@@ -53,8 +57,8 @@ export function pageQuery(perPage: PerPage = ADMIN_PER_PAGE): QueryClass<PageQue
 }
 
 /** `?search=&page=&per_page=`; `description` says what the search matches (shown in the API docs). */
-export function searchQuery(description: string, perPage: PerPage = ADMIN_PER_PAGE): QueryClass<SearchQueryFields> {
-  class SearchQuery extends pageQuery(perPage) {
+export function searchQuery(description: string, perPage: PerPage = ADMIN_PER_PAGE, maxPage = MAX_PAGE): QueryClass<SearchQueryFields> {
+  class SearchQuery extends pageQuery(perPage, maxPage) {
     @ApiPropertyOptional({ description, maxLength: 200 })
     @Transform(blankToUndefined) @IsOptional()
     @IsString({ message: 'search must be text.' }) @MaxLength(200, { message: 'search may be at most 200 characters.' })

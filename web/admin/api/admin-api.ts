@@ -6,6 +6,8 @@ export interface ListMeta {
   per_page: number;
   total: number;
   last_page: number;
+  /** false: `total` is the database's estimate of a long list (the admin orders past 10,000, ADR 0054). */
+  total_exact?: boolean;
 }
 
 /** One page of an admin list; lists that are not paginated (delivery types) come back as one page of all. */

@@ -148,12 +148,20 @@ function SearchBox<T>({ list, label }: { list: ListQuery<T>; label: string }) {
   );
 }
 
+/** Two significant figures: 998,765 → 1,000,000; 10,001 → 10,000. */
+function roughly(n: number): number {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, n))) - 1);
+  return Math.round(n / step) * step;
+}
+
 function ListFooter<T>({ list }: { list: ListQuery<T> }) {
   const location = useLocation();
   const meta = list.result?.meta;
   if (!meta) return null;
   const first = (meta.page - 1) * meta.per_page + 1;
   const last = Math.min(meta.total, meta.page * meta.per_page);
+  // An estimated total is said as one ("about 1,000,000"), rounded to what an estimate knows.
+  const total = meta.total_exact === false ? `about ${roughly(meta.total).toLocaleString('en-GB')}` : meta.total.toLocaleString('en-GB');
   const hrefFor = (page: number) => {
     const params = new URLSearchParams(location.search);
     if (page === 1) params.delete('page');
@@ -164,7 +172,7 @@ function ListFooter<T>({ list }: { list: ListQuery<T> }) {
   return (
     <div className="admin-table__footer">
       <p className="admin-table__count" data-admin-count="">
-        {meta.total === 0 ? 'None' : `${first.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')} of ${meta.total.toLocaleString('en-GB')}`}
+        {meta.total === 0 ? 'None' : `${first.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')} of ${total}`}
       </p>
       {meta.last_page > 1 && (
         <nav className="pagination" aria-label="Pages" data-pagination="">

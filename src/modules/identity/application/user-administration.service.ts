@@ -60,6 +60,15 @@ export class UserAdministrationService {
     return pageOf(users.map(toUserView), total, query.page, query.perPage);
   }
 
+  /**
+   * Ids of the users whose e-mail contains `part` (case-insensitive), at most `limit`: the admin's order search
+   * matches their orders. Not the user list's search (names and company too, counted and sorted), which read
+   * every user (ADR 0054).
+   */
+  idsWithEmailContaining(part: string, limit: number): Promise<number[]> {
+    return this.users.idsByEmailContaining(part, limit);
+  }
+
   /** One user as staff see it (404 for an unknown id, and for a member of staff when the reader sees customers only). */
   async getUser(id: number, reader: UserReader = { customersOnly: false }): Promise<UserView> {
     const user = await this.existing(id);

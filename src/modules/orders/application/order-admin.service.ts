@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Environment } from '../../../config/environment.js';
 import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { UserAdministrationService, UserDirectory } from '../../identity/index.js';
@@ -39,20 +40,24 @@ export class OrderAdminService {
     private readonly directory: UserDirectory,
     @Inject(ORDER_REFUND_STORE) private readonly refunds: OrderRefundStore,
     private readonly addons: OrderViewAddons,
+    private readonly env: Environment,
   ) {}
 
-  /** Search by order number, PO number or customer e-mail (identity finds the customers); newest first. */
+  /**
+   * Search by order number, PO number or customer e-mail (identity finds the customers); newest first. The total is
+   * exact up to ORDERS_EXACT_TOTAL_UP_TO matches, an estimate past it (`total_exact: false`, ADR 0054).
+   */
   async list(query: AdminOrderListQuery): Promise<Page<AdminOrderSummaryView>> {
     const term = query.search?.trim();
     const customerIds = term && term.length >= 3 ? await this.customersMatching(term) : [];
-    const { orders, total } = await this.reads.search(
+    const { orders, total, totalExact } = await this.reads.search(
       { search: term, customerIds, customerId: query.customerId, status: query.status, toDispatch: query.toDispatch, createdFrom: query.createdFrom, createdBefore: query.createdBefore },
-      (query.page - 1) * query.perPage, query.perPage,
+      (query.page - 1) * query.perPage, query.perPage, this.env.ORDERS_EXACT_TOTAL_UP_TO,
     );
     const emails = await this.emailsOf(orders);
     return pageOf(
       orders.map((order) => ({ ...toOrderSummary(order), customer: { id: order.customerId, email: emails.get(order.customerId) ?? null } })),
-      total, query.page, query.perPage,
+      total, query.page, query.perPage, totalExact,
     );
   }
 
@@ -85,10 +90,8 @@ export class OrderAdminService {
     return { ...view, ...added };
   }
 
-  private async customersMatching(term: string): Promise<number[]> {
-    const page = await this.users.listUsers({ search: term, page: 1, perPage: EMAIL_MATCH_LIMIT });
-    const needle = term.toLowerCase();
-    return page.data.filter((user) => user.email.includes(needle)).map((user) => user.id);
+  private customersMatching(term: string): Promise<number[]> {
+    return this.users.idsWithEmailContaining(term, EMAIL_MATCH_LIMIT);
   }
 
   /** E-mails of the customers on one page of orders, in one query. */

@@ -37,6 +37,15 @@ export class MikroOrmUserRepository implements UserRepository {
     return this.em.find(User, { [raw('lower(email)')]: { $in: [...new Set(emails.map(normaliseEmail))] } });
   }
 
+  async idsByEmailContaining(part: string, limit: number): Promise<number[]> {
+    // lower(email) LIKE, as users_email_trgm_index is built: the trigram index answers a '%…%' pattern (ADR 0054).
+    const pattern = `%${part.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows: Array<{ id: number }> = await this.em.getConnection().execute(
+      'select id from users where lower(email) like ? limit ?', [pattern, limit], 'all', this.em.getTransactionContext(),
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
   async search(search: string | undefined, offset: number, limit: number, role?: Role): Promise<{ users: User[]; total: number }> {
     const term = search?.trim();
     const like = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;

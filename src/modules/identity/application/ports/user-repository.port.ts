@@ -13,6 +13,8 @@ export interface UserRepository {
   findByEmail(email: string): Promise<User | null>;
   /** The users among `emails` that exist (case-insensitive, any order), in one query. */
   findByEmails(emails: readonly string[]): Promise<User[]>;
+  /** Ids of users whose e-mail contains `part` (case-insensitive), at most `limit`, in no particular order. */
+  idsByEmailContaining(part: string, limit: number): Promise<number[]>;
   /** Users whose e-mail, name or company contains `search` (and of `role`, when given), newest first. */
   search(search: string | undefined, offset: number, limit: number, role?: Role): Promise<{ users: User[]; total: number }>;
   /** Persists the user (new or changed) and everything else pending in this unit of work. */

@@ -1,4 +1,5 @@
 import { EntityManager, raw, type FilterQuery } from '@mikro-orm/core';
+import type { QBFilterQuery, SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { AdminOrderQuery, DownloadLine, OrderReads } from '../../application/ports/order-reads.port.js';
 import { DISPATCH_STATUSES, type OrderStatus } from '../../domain/order-process.js';
@@ -6,6 +7,14 @@ import { Order, OrderHistoryEntry } from '../../domain/order.entity.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
+
+/**
+ * How long an exact count past the cap is kept: a deep page (read from the far end) needs the total, and counting
+ * 1M orders costs ~230 ms. A deep page may then be this far behind at its far end — as any offset page shifts
+ * when orders arrive; the first pages and every total up to the cap are always current.
+ */
+const DEEP_TOTAL_MS = 60_000;
+const DEEP_TOTALS_KEPT = 100;
 
 @Injectable()
 export class MikroOrmOrderReads implements OrderReads {
@@ -19,7 +28,15 @@ export class MikroOrmOrderReads implements OrderReads {
     return this.page({ customerId }, offset, limit);
   }
 
-  async search(query: AdminOrderQuery, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
+  /** Both drivers (PostgreSQL, PGlite) are SQL ones: their query builder writes the capped count and the EXPLAIN. */
+  private get sql(): SqlEntityManager {
+    return this.em as unknown as SqlEntityManager;
+  }
+
+  /** Exact counts of long lists for deep pages, by the count statement (ADR 0054). */
+  private readonly deepTotals = new Map<string, { total: number; until: number }>();
+
+  async search(query: AdminOrderQuery, offset: number, limit: number, exactUpTo: number): Promise<{ orders: Order[]; total: number; totalExact: boolean }> {
     const where: FilterQuery<Order>[] = [];
     const term = query.search?.trim();
     if (term) {
@@ -37,7 +54,56 @@ export class MikroOrmOrderReads implements OrderReads {
     }
     if (query.createdFrom) where.push({ createdAt: { $gte: query.createdFrom } });
     if (query.createdBefore) where.push({ createdAt: { $lt: query.createdBefore } });
-    return this.page(where.length ? { $and: where } : {}, offset, limit);
+    return this.cappedPage(where.length ? { $and: where } : {}, offset, limit, exactUpTo);
+  }
+
+  /**
+   * The admin's lists (ADR 0054): counting every match on every page was O(N) — 230 ms for 1M orders. Count at most
+   * `exactUpTo + 1` (the list's own index walk, cut short); past that, the first pages take the planner's estimate
+   * as their total, and a deep page, read from the far end, the exact count, kept a minute.
+   */
+  private async cappedPage(where: FilterQuery<Order>, offset: number, limit: number, exactUpTo: number): Promise<{ orders: Order[]; total: number; totalExact: boolean }> {
+    // A first page with room to spare holds every match: its length is the total, no count needed (a search by
+    // number or PO is mostly this — its trigram bitmap then runs once, not twice).
+    const first = offset === 0 ? await this.em.find(Order, where, { orderBy: NEWEST_FIRST, limit }) : null;
+    if (first && first.length < limit) return { orders: first, total: first.length, totalExact: true };
+    const counted = await this.countUpTo(where, exactUpTo + 1);
+    if (counted <= exactUpTo) return { ...(first ? { orders: first, total: counted } : await this.fromNearerEnd(where, offset, limit, counted)), totalExact: true };
+    if (offset + limit <= exactUpTo) {
+      const orders = first ?? (await this.em.find(Order, where, { orderBy: NEWEST_FIRST, offset, limit }));
+      return { orders, total: Math.max(exactUpTo + 1, await this.estimate(where)), totalExact: false };
+    }
+    const total = await this.deepTotal(where);
+    return { ...(await this.fromNearerEnd(where, offset, limit, total)), totalExact: true };
+  }
+
+  /** How many match, counting no further than `upTo`: the newest-first walk the page itself takes, cut short. */
+  private async countUpTo(where: FilterQuery<Order>, upTo: number): Promise<number> {
+    const { sql, params } = this.sql.createQueryBuilder(Order, 'o').select('id').where(where as QBFilterQuery<Order>).orderBy(NEWEST_FIRST).limit(upTo).toQuery();
+    const [row] = await this.em.getConnection().execute<Array<{ n: number }>>(`select count(*)::int as n from (${sql}) as capped`, [...params], 'all', this.em.getTransactionContext());
+    return Number(row?.n ?? 0);
+  }
+
+  /** The planner's estimate of the matches (statistics only, nothing read): "about 1,000,000". */
+  private async estimate(where: FilterQuery<Order>): Promise<number> {
+    const { sql, params } = this.sql.createQueryBuilder(Order, 'o').select('id').where(where as QBFilterQuery<Order>).toQuery();
+    const [row] = await this.em.getConnection().execute<Array<Record<string, unknown>>>(`explain (format json) ${sql}`, [...params], 'all', this.em.getTransactionContext());
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
+    return Math.round(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  }
+
+  private async deepTotal(where: FilterQuery<Order>): Promise<number> {
+    const { sql, params } = this.sql.createQueryBuilder(Order, 'o').count().where(where as QBFilterQuery<Order>).toQuery();
+    const key = JSON.stringify([sql, params]);
+    const now = Date.now();
+    const kept = this.deepTotals.get(key);
+    if (kept && kept.until > now) return kept.total;
+    const total = await this.em.count(Order, where);
+    this.deepTotals.delete(key);
+    if (this.deepTotals.size >= DEEP_TOTALS_KEPT) this.deepTotals.delete(this.deepTotals.keys().next().value!);
+    this.deepTotals.set(key, { total, until: now + DEEP_TOTAL_MS });
+    return total;
   }
 
   /**
@@ -46,7 +112,10 @@ export class MikroOrmOrderReads implements OrderReads {
    * what the first does (ADR 0054). The count comes first, to know which end is nearer.
    */
   private async page(where: FilterQuery<Order>, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
-    const total = await this.em.count(Order, where);
+    return this.fromNearerEnd(where, offset, limit, await this.em.count(Order, where));
+  }
+
+  private async fromNearerEnd(where: FilterQuery<Order>, offset: number, limit: number, total: number): Promise<{ orders: Order[]; total: number }> {
     if (offset >= total) return { orders: [], total };
     if (offset * 2 <= total) return { orders: await this.em.find(Order, where, { orderBy: NEWEST_FIRST, offset, limit }), total };
     const take = Math.min(limit, total - offset);

@@ -33,7 +33,12 @@ export interface DownloadLine {
 export interface OrderReads {
   historyOf(orderId: number): Promise<OrderHistoryEntry[]>;
   listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
-  search(query: AdminOrderQuery, offset: number, limit: number): Promise<{ orders: Order[]; total: number }>;
+  /**
+   * A page of the orders that match, newest first. The total is exact when at most `exactUpTo` match, or when the
+   * page lies past the first `exactUpTo` (read from the far end, which needs it); otherwise it is the database's
+   * estimate, never below `exactUpTo + 1`, and `totalExact` is false.
+   */
+  search(query: AdminOrderQuery, offset: number, limit: number, exactUpTo: number): Promise<{ orders: Order[]; total: number; totalExact: boolean }>;
   /** The customer's download lines of orders in `statuses`, newest order first, in one query. */
   downloadLinesOf(customerId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine[]>;
   /** One such line of the customer's, or null (not theirs, not a download, or its order not in `statuses`). */

@@ -1,0 +1,83 @@
+import request from 'supertest';
+import { createProduct } from '../support/catalogue-fixtures.js';
+import { nextIp } from '../support/identity-client.js';
+import { createCustomer, placeOrder } from '../support/orders-fixtures.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { databaseKind } from '../support/test-database.js';
+
+/** Exact totals up to 3 here (10,000 in a shop): the same code path as a history of 1M orders, with 7 of them. */
+const EXACT_UP_TO = 3;
+
+/**
+ * The admin order list with a long history (ADR 0054): an exact total only up to ORDERS_EXACT_TOTAL_UP_TO, the
+ * database's estimate past it (`total_exact: false`), the exact total again for a deep page (read from the far end),
+ * the last page reachable past the 10,000 pages other lists stop at, and the e-mail search through identity's index.
+ */
+describe(`Admin order list totals (${databaseKind})`, () => {
+  let shop: TestApp;
+  let admin: string;
+  let buyer: { id: number; email: string };
+  /** The buyer's orders, newest first. */
+  let numbers: string[];
+  const http = () => request(shop.app.getHttpServer());
+  const get = (path: string) => http().get(path).set('Authorization', admin);
+
+  beforeAll(async () => {
+    shop = await startTestApp({ ORDERS_EXACT_TOTAL_UP_TO: String(EXACT_UP_TO) });
+    const login = await http().post('/api/login').set('X-Forwarded-For', nextIp()).send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
+    admin = `Bearer ${login.body.token as string}`;
+    buyer = await createCustomer(shop, { email: `Long.History.${Date.now().toString(36)}@Totals-Test.example` });
+    const { optionIds: [optionId] } = await createProduct(shop.sql, { options: [{ kind: 'download', qty: null }] });
+    const placed: string[] = [];
+    for (let day = 1; day <= 7; day++) {
+      const { order } = await placeOrder(shop, buyer.id, [{ optionId: optionId!, qty: 1 }]);
+      // Seen through, one a day in November (a customer may have only 2 card orders awaiting payment).
+      await shop.sql(`update orders set status = 'completed', created_at = ? where id = ?`, [`2026-11-0${day}T10:00:00Z`, order.id]);
+      placed.push(order.number);
+    }
+    numbers = placed.reverse();
+  }, 60_000);
+  afterAll(() => shop?.close(), 30_000);
+
+  it('counts exactly up to the limit and says "estimate" past it; a deep page has the exact total and the oldest orders', async () => {
+    const first = await get(`/api/admin/orders?customer=${buyer.id}&per_page=2`).expect(200);
+    expect(first.body.data.map((o: { number: string }) => o.number)).toEqual(numbers.slice(0, 2));
+    expect(first.body.meta).toMatchObject({ page: 1, per_page: 2, total_exact: false });
+    // The planner's guess, never below what was counted (more than 3).
+    expect(first.body.meta.total).toBeGreaterThan(EXACT_UP_TO);
+    expect(first.body.meta.last_page).toBe(Math.ceil(first.body.meta.total / 2));
+
+    // Page 4 of 2 a page lies past the first 3: read from the far end, which needs (and gives) the exact total.
+    const last = await get(`/api/admin/orders?customer=${buyer.id}&per_page=2&page=4`).expect(200);
+    expect(last.body.meta).toEqual({ page: 4, per_page: 2, total: 7, last_page: 4, total_exact: true });
+    expect(last.body.data.map((o: { number: string }) => o.number)).toEqual(numbers.slice(6));
+    const third = await get(`/api/admin/orders?customer=${buyer.id}&per_page=2&page=3`).expect(200);
+    expect(third.body.data.map((o: { number: string }) => o.number)).toEqual(numbers.slice(4, 6));
+
+    // Within the limit the total is exact, as it always was.
+    const november = await get(`/api/admin/orders?customer=${buyer.id}&from=2026-11-05&to=2026-11-07`).expect(200);
+    expect(november.body.meta).toEqual({ page: 1, per_page: 20, total: 3, last_page: 1, total_exact: true });
+    expect(november.body.data.map((o: { number: string }) => o.number)).toEqual(numbers.slice(0, 3));
+  });
+
+  it('serves pages past 10,000 (the last of a long history) and refuses past 1,000,000', async () => {
+    const far = await get(`/api/admin/orders?customer=${buyer.id}&page=50000`).expect(200);
+    expect(far.body).toEqual({ data: [], meta: { page: 50000, per_page: 20, total: 7, last_page: 1, total_exact: true } });
+    const refused = await get('/api/admin/orders?page=1000001').expect(422);
+    expect(JSON.stringify(refused.body)).toContain('page may be at most 1000000.');
+    // Other lists keep their limit.
+    await get('/api/admin/users?page=10001').expect(422);
+  });
+
+  it("finds a customer's orders by part of their e-mail, whatever its case, and not by their name", async () => {
+    const part = buyer.email.slice(5, 20);
+    for (const term of [part.toUpperCase(), part.toLowerCase()]) {
+      const found = await get(`/api/admin/orders?search=${encodeURIComponent(term)}&per_page=2`).expect(200);
+      expect(found.body.data.map((o: { number: string }) => o.number)).toEqual(numbers.slice(0, 2));
+      expect(found.body.meta.total_exact).toBe(false);
+    }
+    // createCustomer names everyone "Casey Buyer" of "Acme Training Ltd": the user list's search matched those too.
+    const byName = await get('/api/admin/orders?search=Casey%20Buyer').expect(200);
+    expect(byName.body.meta).toMatchObject({ total: 0, total_exact: true });
+  });
+});
