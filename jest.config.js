@@ -28,7 +28,9 @@ const common = {
 // transactions and row locks (checkout, stock, payments), the gap-free invoice counter under concurrency, the job
 // queue's locking, and cursors (the orders export). The rest is the same SQL through the same ORM
 // (docs/adr/0026-test-suite-time.md). TEST_PGLITE=all runs every e2e file on PGlite as well.
-// staff-roles: issue 28 asks for the roles' e2e on both databases (ADR 0044); training-licences: the seat race under a row lock (ADR 0040).
+// staff-roles: issue 28 asks for the roles' e2e on both databases (ADR 0044), and staff-roles-migration its backfill (make start
+// migrates PGlite); catalogue-maintenance: CLUSTER from the command line on PGlite too (ADR 0063); training-licences: the
+// seat race under a row lock (ADR 0040).
 // The course and training files here race for places, seats, reminders and progress reports; their other tests are
 // itOnce (test/support/once-across-databases.ts). Not here, the same SQL through the same ORM on both: training-courses
 // and training-certificates (content saved whole, a film on disk, codes, a PDF), partial-refunds (its credit notes come
@@ -36,7 +38,7 @@ const common = {
 // addendum 4).
 const PGLITE_SUITE = [
   'cli', 'server-process', 'identity', 'catalogue', 'basket', 'checkout', 'payments', 'invoices', 'queue', 'orders-export',
-  'staff-roles', 'training-licences', 'training-learning',
+  'staff-roles', 'staff-roles-migration', 'catalogue-maintenance', 'training-licences', 'training-learning',
   'course-sessions', 'training-reminders', 'course-session-changes', 'course-delegates', 'course-register'];
 // The journeys that also run on PostgreSQL (issues 13 and 14 ask for buying and the admin portal on both databases).
 const BROWSER_POSTGRES_SUITE = ['buying', 'admin-portal', 'admin-products', 'admin-content'];

@@ -37,6 +37,7 @@ import { Migration20261128001700OrderHistoryIndexes } from './Migration202611280
 import { Migration20261128001900OrderTotalsAndUserSearch } from './Migration20261128001900OrderTotalsAndUserSearch.js';
 import { Migration20261128001901RefundsByDate } from './Migration20261128001901RefundsByDate.js';
 import { Migration20261128002200OrderHistoryChange } from './Migration20261128002200OrderHistoryChange.js';
+import { Migration20261128002400StaffRoleCheckNulls } from './Migration20261128002400StaffRoleCheckNulls.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -81,4 +82,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128001900OrderTotalsAndUserSearch', class: Migration20261128001900OrderTotalsAndUserSearch },
   { name: 'Migration20261128001901RefundsByDate', class: Migration20261128001901RefundsByDate },
   { name: 'Migration20261128002200OrderHistoryChange', class: Migration20261128002200OrderHistoryChange },
+  { name: 'Migration20261128002400StaffRoleCheckNulls', class: Migration20261128002400StaffRoleCheckNulls },
 ];

@@ -77,6 +77,20 @@ describe(`staff roles in the portal (${databaseKind})`, () => {
     await panel.locator('[data-admin-role-home]').click();
     await page.waitForURL('**/admin/products');
 
+    // A mistyped address is "Not found" for this role as for an administrator: no panel, so no hint that something
+    // is there (issue 30); its way back is the role's own first screen.
+    await page.goto('/admin/no-such-page');
+    const notFound = page.locator('[data-admin-page="not-found"]');
+    await notFound.getByRole('heading', { name: 'Not found', level: 1 }).waitFor();
+    expect(await page.locator('[data-admin-page="not-for-your-role"]').count()).toBe(0);
+    await eventually(() => page.title()).toBe('Not found | Administration Portal');
+    await shootAdmin(page, 'not-found-catalogue-role');
+    await narrowWithMenuShut(page);
+    await shootAdmin(page, 'not-found-catalogue-role');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await notFound.getByRole('link', { name: 'Back to Products' }).click();
+    await page.waitForURL('**/admin/products');
+
     // The storefront's content blocks offer no "Edit" to a role without content.
     await page.goto('/');
     await page.locator('[data-widget]').first().waitFor();

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { screen } from './kit/lazy-routes.js';
+import { UNKNOWN_SCREEN } from './kit/screen-areas.js';
 import { catalogueRoutes } from './sections/catalogue/routes.js';
 import { contentRoutes } from './sections/content/routes.js';
 import { identityRoutes } from './sections/identity/routes.js';
@@ -18,5 +19,6 @@ export const adminRoutes: RouteObject[] = [
   ...trainingRoutes,
   ...certificateRoutes,
   ...registerRoutes,
-  { path: '*', lazy: screen(() => import('./sections/not-found.screen.js')) },
+  // Marked, so the role check lets "Not found" through for every role (AreaOutlet).
+  { path: '*', handle: UNKNOWN_SCREEN, lazy: screen(() => import('./sections/not-found.screen.js')) },
 ];

@@ -27,6 +27,7 @@ export type {
 } from './application/admin/admin-views.js';
 export { CatalogueSeeder, type DemoCatalogueCounts } from './adapters/demo/mikro-orm-catalogue.seeder.js';
 export { SyntheticCatalogueGenerator } from './adapters/demo/sql-synthetic-catalogue.generator.js';
+export { SearchTableService, type ReclusterResult } from './application/search-table.service.js';
 
 const catalogueEntities = catalogueFeatures.flatMap((f) => f.entities);
 

@@ -1,5 +1,5 @@
 import { ROLE_AREAS, reaches, STAFF_ROLES } from '../../../src/shared/contracts/staff.js';
-import { areaOfScreen, homeScreenOf, reachesScreen } from './screen-areas.js';
+import { accessToScreen, areaOfScreen, homeScreenOf, isUnknownScreen, reachesScreen, UNKNOWN_SCREEN } from './screen-areas.js';
 
 describe('the portal screens each staff role reaches (ADR 0044)', () => {
   it('gives each screen path its area, by whole path segments', () => {
@@ -21,6 +21,21 @@ describe('the portal screens each staff role reaches (ADR 0044)', () => {
     expect(reachesScreen('admin', '/admin/something-new')).toBe(true);
     expect(reachesScreen('orders', '/admin/something-new')).toBe(false);
     expect(reachesScreen(null, '/admin')).toBe(false);
+  });
+
+  it('shows "Not found" for a path no screen matches to every role, never the panel (issue 30)', () => {
+    for (const role of [...STAFF_ROLES, null]) {
+      expect(accessToScreen(role, '/admin/no-such-page', false)).toBe('screen');
+      expect(accessToScreen(role, '/admin/orders/1/no/such', false)).toBe('screen');
+    }
+    // A screen that exists keeps its check: the panel, or the role's first screen instead of the dashboard.
+    expect(accessToScreen('catalogue', '/admin/orders', true)).toBe('panel');
+    expect(accessToScreen('orders', '/admin/training-screen-for-admins', true)).toBe('panel');
+    expect(accessToScreen('catalogue', '/admin', true)).toBe('home');
+    expect(accessToScreen('orders', '/admin', true)).toBe('screen');
+    expect(isUnknownScreen(UNKNOWN_SCREEN)).toBe(true);
+    expect(isUnknownScreen(undefined)).toBe(false);
+    expect(isUnknownScreen({})).toBe(false);
   });
 
   it('lands each role on a screen it reaches', () => {

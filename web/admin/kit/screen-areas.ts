@@ -34,6 +34,25 @@ export function reachesScreen(role: StaffRole | null | undefined, path: string):
   return area ? reaches(role, area) : role === 'admin';
 }
 
+/** Marks the portal's catch-all route (`handle`): a path no screen matches. */
+export const UNKNOWN_SCREEN = { unknownScreen: true } as const;
+
+/** Whether a matched route is the catch-all: its `handle` is UNKNOWN_SCREEN. */
+export function isUnknownScreen(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && (handle as { unknownScreen?: unknown }).unknownScreen === true;
+}
+
+/**
+ * What the portal draws at a path for a role: the screen, a redirect to the role's first screen (`/admin` for a role
+ * without the dashboard), or the "Not available for your role" panel. A path no screen matches (`known` false) is
+ * the screen "Not found" for every role: the panel there would tell a role that something exists behind the address.
+ */
+export function accessToScreen(role: StaffRole | null | undefined, path: string, known: boolean): 'screen' | 'home' | 'panel' {
+  if (!known || reachesScreen(role, path)) return 'screen';
+  if (areaOfScreen(path) === 'dashboard' && homeScreenOf(role).path !== '/admin') return 'home';
+  return 'panel';
+}
+
 /** Where a role lands on `/admin`: the dashboard, or the first screen it reaches (catalogue → products). */
 export function homeScreenOf(role: StaffRole | null | undefined): { path: string; label: string } {
   if (reaches(role, 'dashboard')) return { path: '/admin', label: 'Dashboard' };

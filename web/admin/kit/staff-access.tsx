@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { type AdminArea, type AreaAccess, reaches, STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, type StaffRole } from '../../../src/shared/contracts/staff.js';
 import { useShell } from '../../lib/shell.js';
 import { Link } from './links.js';
-import { areaOfScreen, homeScreenOf, reachesScreen } from './screen-areas.js';
+import { accessToScreen, homeScreenOf, isUnknownScreen, reachesScreen } from './screen-areas.js';
 
 /** The signed-in member of staff's role (null for a customer, who never gets this far: the seed's admin guard). */
 export function useStaffRole(): StaffRole | null {
@@ -17,15 +17,22 @@ export function useReaches(area: AdminArea, access: AreaAccess = 'read'): boolea
 
 /**
  * The portal's outlet with its role check: a screen the role does not reach shows the panel, not a screen whose
- * every request answers 403; `/admin` sends a role without the dashboard to its first screen.
+ * every request answers 403; `/admin` sends a role without the dashboard to its first screen; a path no screen
+ * matches is "Not found" for every role (issue 30: it showed non-admin roles the panel).
  */
 export function AreaOutlet() {
   const role = useStaffRole();
   const { pathname } = useLocation();
-  if (reachesScreen(role, pathname)) return <Outlet />;
-  const home = homeScreenOf(role);
-  if (areaOfScreen(pathname) === 'dashboard' && home.path !== '/admin') return <Navigate to={home.path} replace />;
-  return <NotForYourRole role={role} />;
+  const matches = useMatches();
+  const known = !isUnknownScreen(matches[matches.length - 1]?.handle);
+  switch (accessToScreen(role, pathname, known)) {
+    case 'screen':
+      return <Outlet />;
+    case 'home':
+      return <Navigate to={homeScreenOf(role).path} replace />;
+    case 'panel':
+      return <NotForYourRole role={role} />;
+  }
 }
 
 /** "Not available for your role": what the screen is, what the role does, and where to go instead. */

@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
 import { Link } from '../kit/links.js';
+import { homeScreenOf } from '../kit/screen-areas.js';
+import { useStaffRole } from '../kit/staff-access.js';
 
+/** Any path no screen matches, for every staff role alike; the way back is the role's own first screen. */
 export function Component() {
+  const home = homeScreenOf(useStaffRole());
   useEffect(() => {
     document.title = 'Not found | Administration Portal';
   }, []);
@@ -10,7 +14,7 @@ export function Component() {
       <h1>Not found</h1>
       <p>There is no such page in the Administration Portal.</p>
       <p>
-        <Link to="/admin">Back to the dashboard</Link>
+        <Link to={home.path}>Back to {home.path === '/admin' ? 'the dashboard' : home.label}</Link>
       </p>
     </section>
   );

@@ -16,7 +16,7 @@ const BATCH = 500;
  * The reminder 2 days before (issue 27, ADR 0048): a recurring job on the durable queue finds delegates of
  * scheduled sessions starting within 48 hours who were not reminded, on places still held, and claims each with
  * one guarded update (`reminder_sent_at is null`) in its own transaction with the e-mail it queues — so two runs,
- * or two instances, send each reminder once, and a failure leaves the others sent.
+ * or two instances, send each reminder once, and a failure leaves the others sent — the ones after it too.
  */
 @Injectable()
 export class DelegateReminders implements OnModuleInit {
@@ -40,12 +40,18 @@ export class DelegateReminders implements OnModuleInit {
     const due = await this.store.reminderDue(now, new Date(now.getTime() + REMINDER_WINDOW_MS), BATCH);
     let sent = 0;
     for (const delegateId of due) {
-      sent += await this.transactions.runApart(async () => {
-        const claimed = await this.store.claimReminder(delegateId, now);
-        if (!claimed) return 0; // another run has it
-        await this.joining.send([claimed], 'reminder', now);
-        return 1;
-      });
+      try {
+        sent += await this.transactions.runApart(async () => {
+          const claimed = await this.store.claimReminder(delegateId, now);
+          if (!claimed) return 0; // another run has it
+          await this.joining.send([claimed], 'reminder', now);
+          return 1;
+        });
+      } catch (error) {
+        // Nothing of this delegate's was claimed (the transaction rolled back): the next run tries again, and the
+        // delegates after this one in the batch are still reminded now (as the refresher reminders do per buyer).
+        this.logger.error(`Course reminder for delegate ${delegateId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
     if (sent > 0) this.logger.log(`${sent} course reminder(s) queued.`);
     return sent;
