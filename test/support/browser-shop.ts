@@ -53,8 +53,12 @@ export interface BrowserShopOptions {
 /**
  * The hooks of a browser suite: `start` once before its tests, the contexts a test opened (pushed on the array
  * returned) closed after it, and `stop` once after them all, also after a failed start.
+ *
+ * Three minutes for the start: the first suite of a run builds the demo-shop template (migrate, seed, pictures) inside
+ * its `beforeAll` while the other worker waits on the template's lock, and on a fresh clone of a busy 2-core machine
+ * that took longer than a minute (ADR 0026 addendum 5). A start that works takes seconds either way.
  */
-export function useSuiteHooks(start: () => Promise<void>, stop: () => Promise<void>, timeoutMs = 60_000): BrowserContext[] {
+export function useSuiteHooks(start: () => Promise<void>, stop: () => Promise<void>, timeoutMs = 180_000): BrowserContext[] {
   const contexts: BrowserContext[] = [];
   let setup: Promise<void> | undefined;
   beforeAll(() => (setup = start()), timeoutMs);
