@@ -1,9 +1,15 @@
 /**
  * Runs once in the browser, before hydration (https://vike.dev/client).
  *
+ * Hydration runs at transition priority, in slices (ADR 0059).
+ *
  * Seed §2: if loading a page part fails (e.g. a new deployment removed the old chunks), reload the page.
  * A guard stops a reload loop when the chunk keeps failing.
  */
+import { hydrateInTransition } from '../lib/hydrate-in-transition.js';
+
+hydrateInTransition();
+
 const RELOAD_GUARD_KEY = 'preload-error-reload-at';
 const RELOAD_GUARD_MS = 10_000;
 
