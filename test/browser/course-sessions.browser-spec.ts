@@ -37,6 +37,11 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
   });
   const open = (width = 1280) => browserShop.open({ viewport: { width, height: 900 } });
 
+  /** How far the page and the list's table scroll sideways, in pixels (0: they fit). */
+  const sidewaysScroll = (page: Page) => page.evaluate(() => {
+    const wrap = document.querySelector('.admin-page .table-wrap')!;
+    return { page: document.scrollingElement!.scrollWidth - document.documentElement.clientWidth, table: wrap.scrollWidth - wrap.clientWidth };
+  });
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `course-sessions-${name}.png`), fullPage: true });
 
   it.each([1280, 390])('picks a date on the product page, adds the place, and the basket names the date and venue (%i px)', async (width) => {
@@ -82,17 +87,33 @@ describe(`open-course session journeys in Chromium (${databaseKind})`, () => {
   });
 
   it('shows staff the sessions by date and a session\'s editor, at 1280 and 390 px', async () => {
+    // A certificate with a long name and course, for the Certificates list's widths (ADR 0062).
+    const [product] = await browserShop.shop.sql<{ product_id: number }>('select product_id from training_sessions where option_id = ? limit 1', [course]);
+    await browserShop.shop.sql(
+      `insert into training_certificates (code, delegate_ref, learner_name, product_id, course_title, score, completed_at, expires_at)
+       values ('WIDE0123456789AB', 'wide', 'Alexandra Montgomery-Fairweather', ?, 'Fire Marshal Training Course — Level 2 Award (RQF)', 100, now(), now() + interval '3 years')`,
+      [product!.product_id],
+    );
     // One sign-in for both widths: each width loads the screens afresh (a phone's menu starts closed).
     const { page } = await open();
     await signInThroughForm(page, DEMO_ADMIN);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      await page.goto('/admin/certificates');
+      await page.getByRole('row').filter({ hasText: 'WIDE0123456789AB' }).waitFor();
+      await page.locator('[data-admin-loading]').waitFor({ state: 'detached' });
+      await expectNoSeriousA11yViolations(page, `portal certificates (${width})`);
+      await shot(page, `admin-certificates-${width}`);
+      expect({ width, ...(await sidewaysScroll(page)) }).toEqual({ width, page: 0, table: 0 });
+
       await page.goto('/admin/sessions');
       const row = page.getByRole('row').filter({ hasText: 'Manchester Conference Centre' });
       await row.waitFor();
       await page.locator('[data-admin-loading]').waitFor({ state: 'detached' });
       await expectNoSeriousA11yViolations(page, `portal sessions (${width})`);
       await shot(page, `admin-list-${width}`);
+      // Rows are cards on a phone (DataTable `cards`): neither the page nor the table scrolls sideways.
+      expect({ width, ...(await sidewaysScroll(page)) }).toEqual({ width, page: 0, table: 0 });
       await row.getByRole('link').first().click();
       await page.locator('[data-session-places]', { hasText: '11 of 12 places taken; 1 left.' }).waitFor();
       await expectNoSeriousA11yViolations(page, `portal session editor (${width})`);

@@ -64,6 +64,43 @@ describe(`Training licences (${databaseKind})`, () => {
     return link![1]!;
   }
 
+  /**
+   * A copy of the buyer's account (their password), not a registration: the file's registrations are at their limit.
+   * The bench's buyer (ADR 0013) by default: `licences` licences of `seats` seats, every seat taken, four in five passed
+   * with a certificate (completed 0…seats-1 days ago, 12 months' validity); set-based.
+   */
+  async function bigBuyer(prefix: string, { licences, seats, orderBase }: { licences: number; seats: number; orderBase: number }): Promise<Person> {
+    const email = uniqueEmail(prefix);
+    await shop.sql(
+      `insert into users (email, password_hash, first_name, last_name, role, email_verified_at)
+       select ?, password_hash, first_name, last_name, role, now() from users where id = ?`,
+      [email, buyer.id],
+    );
+    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
+    const big: Person = { id: signedIn.user.id, email, bearer: signedIn.bearer };
+    const [option] = await shop.sql<{ product_id: number }>('select product_id from product_options where id = ?', [fiveSeats]);
+    await shop.sql(
+      `insert into training_licences (order_id, order_line_id, customer_id, product_id, option_id, seats)
+       select ? + c, ? + c, ?, ?, ?, ? from generate_series(0, ? - 1) c`,
+      [orderBase, orderBase, big.id, option!.product_id, fiveSeats, seats, licences],
+    );
+    await shop.sql(
+      `insert into training_enrolments (licence_id, email, name, status, invited_at, enrolled_at, completed_at, score, certificate_code)
+       select l.id, 'big.learner.' || l.id || '.' || n || '@acme.co.uk', 'Learner ' || n, case when n % 5 = 4 then 'enrolled' else 'completed' end,
+              now() - interval '100 days', now() - interval '99 days', case when n % 5 <> 4 then now() - make_interval(days => n) end,
+              case when n % 5 <> 4 then 90 end, case when n % 5 <> 4 then 'BIG-' || l.id || '-' || n end
+       from training_licences l, generate_series(0, ? - 1) n where l.customer_id = ?`,
+      [seats, big.id],
+    );
+    await shop.sql(
+      `insert into training_certificates (code, enrolment_id, learner_name, product_id, course_title, score, completed_at, expires_at)
+       select e.certificate_code, e.id, e.name, l.product_id, 'Fire Marshal Online', e.score, e.completed_at, e.completed_at + interval '12 months'
+       from training_enrolments e join training_licences l on l.id = e.licence_id where l.customer_id = ? and e.status = 'completed'`,
+      [big.id],
+    );
+    return big;
+  }
+
   beforeAll(async () => {
     shop = await startTestApp({ QUEUE_POLL_MS: '50', PAYMENT_TEST_WEBHOOK_SECRET: SECRET });
     admin = await bearerFor(shop, DEMO_ADMIN);
@@ -233,36 +270,7 @@ describe(`Training licences (${databaseKind})`, () => {
   });
 
   it('keeps /account/training small for a buyer with 500 learners: 5 learners a licence, 50 records a page, each licence its own pages (ADR 0057)', async () => {
-    // A copy of the buyer's account (their password), not a registration: the file's registrations are at their limit.
-    const email = uniqueEmail('training-big-buyer');
-    await shop.sql(
-      `insert into users (email, password_hash, first_name, last_name, role, email_verified_at)
-       select ?, password_hash, first_name, last_name, role, now() from users where id = ?`,
-      [email, buyer.id],
-    );
-    const signedIn = await signInByApi(shop, { email, password: GOOD_PASSWORD });
-    const big: Person = { id: signedIn.user.id, email, bearer: signedIn.bearer };
-    const [option] = await shop.sql<{ product_id: number }>('select product_id from product_options where id = ?', [fiveSeats]);
-    // The bench's buyer (ADR 0013): 10 licences of 50 seats, every seat taken, 400 passed with a certificate; set-based.
-    await shop.sql(
-      `insert into training_licences (order_id, order_line_id, customer_id, product_id, option_id, seats)
-       select 800000 + c, 800000 + c, ?, ?, ?, 50 from generate_series(0, 9) c`,
-      [big.id, option!.product_id, fiveSeats],
-    );
-    await shop.sql(
-      `insert into training_enrolments (licence_id, email, name, status, invited_at, enrolled_at, completed_at, score, certificate_code)
-       select l.id, 'big.learner.' || l.id || '.' || n || '@acme.co.uk', 'Learner ' || n, case when n % 5 = 4 then 'enrolled' else 'completed' end,
-              now() - interval '100 days', now() - interval '99 days', case when n % 5 <> 4 then now() - make_interval(days => n) end,
-              case when n % 5 <> 4 then 90 end, case when n % 5 <> 4 then 'BIG-' || l.id || '-' || n end
-       from training_licences l, generate_series(0, 49) n where l.customer_id = ?`,
-      [big.id],
-    );
-    await shop.sql(
-      `insert into training_certificates (code, enrolment_id, learner_name, product_id, course_title, score, completed_at, expires_at)
-       select e.certificate_code, e.id, e.name, l.product_id, 'Fire Marshal Online', e.score, e.completed_at, e.completed_at + interval '12 months'
-       from training_enrolments e join training_licences l on l.id = e.licence_id where l.customer_id = ? and e.status = 'completed'`,
-      [big.id],
-    );
+    const big = await bigBuyer('training-big-buyer', { licences: 10, seats: 50, orderBase: 800_000 });
 
     const html = (await as(big).get('/account/training').expect(200)).text;
     expect(html.length).toBeLessThan(120_000); // 640 kB before ADR 0057, every learner and record in it
@@ -306,5 +314,129 @@ describe(`Training licences (${databaseKind})`, () => {
     // The API still lists every learner of every licence.
     const api = (await as(big).get('/api/account/licences').expect(200)).body as Array<{ learners: unknown[]; learner_count: number; seats_used: number }>;
     expect(api.map((l) => [l.learners.length, l.learner_count, l.seats_used])).toEqual(Array.from({ length: 10 }, (_, i) => (i === 9 ? [60, 60, 50] : [50, 50, 50])));
+  });
+  describe('paging the API (ADR 0062)', () => {
+    // 6 licences of 500 seats: 3,000 learners, 2,400 records, more than the records' old cap of 2,000.
+    let big: Person;
+    let licences: number[];
+    const linksOf = (header: string | undefined) =>
+      Object.fromEntries((header ?? '').split(', ').map((link) => /^<([^>]+)>; rel="(\w+)"$/.exec(link)!).map((m) => [m[2]!, m[1]!]));
+
+    beforeAll(async () => {
+      big = await bigBuyer('training-paged-buyer', { licences: 6, seats: 500, orderBase: 810_000 });
+      licences = (await shop.sql<{ id: number }>('select id from training_licences where customer_id = ? order by id', [big.id])).map((row) => Number(row.id));
+    }, 60_000);
+
+    it('pages the training records with page/per_page, says the total and the next page in headers, and the capped default says there is more', async () => {
+      // The default answer keeps its shape and its 2,000 cap, but no longer hides the rest.
+      const first = await as(big).get('/api/account/training-records').expect(200);
+      expect(first.body).toHaveLength(2000);
+      expect(first.headers['x-total-count']).toBe('2400');
+      expect(linksOf(first.headers.link)).toEqual({
+        first: '/api/account/training-records?page=1&per_page=2000', next: '/api/account/training-records?page=2&per_page=2000',
+        last: '/api/account/training-records?page=2&per_page=2000',
+      });
+      const second = await as(big).get(linksOf(first.headers.link).next!).expect(200);
+      expect(second.body).toHaveLength(400);
+      expect(linksOf(second.headers.link)).toMatchObject({ prev: '/api/account/training-records?page=1&per_page=2000' });
+      expect(linksOf(second.headers.link).next).toBeUndefined();
+
+      // Pages of 1,000 partition the records: every certificate once, newest completion first across pages.
+      const codes: string[] = [];
+      for (let page = 1; page <= 3; page += 1) {
+        const body = (await as(big).get(`/api/account/training-records?page=${page}&per_page=1000`).expect(200)).body as Array<{ certificate_code: string; completed_at: string }>;
+        codes.push(...body.map((row) => row.certificate_code));
+      }
+      expect(codes).toHaveLength(2400);
+      expect(new Set(codes).size).toBe(2400);
+      const beyond = await as(big).get('/api/account/training-records?page=4&per_page=1000').expect(200);
+      expect(beyond.body).toEqual([]);
+      expect(beyond.headers['x-total-count']).toBe('2400');
+      expect(linksOf(beyond.headers.link)).toMatchObject({ prev: '/api/account/training-records?page=3&per_page=1000', last: '/api/account/training-records?page=3&per_page=1000' });
+
+      // The filter stays in the links; the count is the filtered one (completed 0–499 days ago, valid 12 months).
+      const [expected] = await shop.sql<{ n: number }>(
+        `select count(*) as n from training_certificates c join training_enrolments e on e.id = c.enrolment_id join training_licences l on l.id = e.licence_id
+         where l.customer_id = ? and c.expires_at > now() and c.expires_at <= now() + interval '60 days'`,
+        [big.id],
+      );
+      const expiring = await as(big).get('/api/account/training-records?expiring_within_days=60&per_page=10').expect(200);
+      expect(Number(expected!.n)).toBeGreaterThan(10);
+      expect(expiring.headers['x-total-count']).toBe(String(expected!.n));
+      expect(expiring.body).toHaveLength(10);
+      expect(linksOf(expiring.headers.link).next).toBe('/api/account/training-records?expiring_within_days=60&per_page=10&page=2');
+
+      // The CSV still streams every row: a header and 2,400 records.
+      const csv = await as(big).get('/api/account/training-records.csv').expect(200);
+      expect(csv.text.trimEnd().split(/\r?\n/)).toHaveLength(2401);
+
+      // A buyer with fewer records than a page: one page, no next.
+      const small = await as(buyer).get('/api/account/training-records').expect(200);
+      expect(small.headers['x-total-count']).toBe(String(small.body.length));
+      expect(linksOf(small.headers.link).next).toBeUndefined();
+    });
+
+    it('refuses bad records paging with 422 naming the field', async () => {
+      const refused = async (query: string, field: string, reason: RegExp) => {
+        const answer = await as(big).get(`/api/account/training-records?${query}`).expect(422);
+        expect(answer.body.errors[field].join(' ')).toMatch(reason);
+      };
+      await refused('page=0', 'page', /at least 1/);
+      await refused('page=two', 'page', /whole number/);
+      await refused('per_page=2001', 'per_page', /at most 2000/);
+      await refused('per_page=1.5', 'per_page', /whole number/);
+      await refused('per_page=0&expiring_within_days=60', 'per_page', /at least 1/);
+    });
+
+    it('pages and searches one licence\'s learners, its owner only (404 otherwise), and lets the list embed fewer learners', async () => {
+      const [licence] = licences as [number];
+      const page = await as(big).get(`/api/account/licences/${licence}/learners`).expect(200);
+      expect(page.body.meta).toEqual({ page: 1, per_page: 50, total: 500, last_page: 10 });
+      const learners = page.body.data as Array<{ id: number; email: string; name: string; status: string }>;
+      expect(learners).toHaveLength(50);
+      expect(learners.map((l) => l.id)).toEqual([...learners.map((l) => l.id)].sort((a, b) => a - b)); // oldest invitation first
+      expect(learners[0]).toMatchObject({ email: expect.stringMatching(new RegExp(`^big\\.learner\\.${licence}\\.\\d+@acme\\.co\\.uk$`)), status: expect.stringMatching(/^(completed|enrolled)$/) });
+      const last = (await as(big).get(`/api/account/licences/${licence}/learners?page=5&per_page=100`).expect(200)).body;
+      expect(last.data).toHaveLength(100);
+      expect(last.meta).toEqual({ page: 5, per_page: 100, total: 500, last_page: 5 });
+      const seen = new Set<number>();
+      for (let n = 1; n <= 5; n += 1) {
+        for (const learner of (await as(big).get(`/api/account/licences/${licence}/learners?page=${n}&per_page=100`).expect(200)).body.data as Array<{ id: number }>) seen.add(learner.id);
+      }
+      expect(seen.size).toBe(500); // the pages partition the learners
+
+      // Search: part of the address or the name, case-insensitive, wildcards taken literally.
+      const byEmail = (await as(big).get(`/api/account/licences/${licence}/learners`).query({ search: 'LEARNER.' + licence + '.49@' }).expect(200)).body;
+      expect(byEmail.data.map((l: { name: string }) => l.name)).toEqual(['Learner 49']);
+      const byName = (await as(big).get(`/api/account/licences/${licence}/learners`).query({ search: 'learner 12', per_page: 5 }).expect(200)).body;
+      expect(byName.meta).toEqual({ page: 1, per_page: 5, total: 11, last_page: 3 }); // 12, 120–129
+      expect((await as(big).get(`/api/account/licences/${licence}/learners`).query({ search: '%' }).expect(200)).body.meta.total).toBe(0);
+      expect((await as(big).get(`/api/account/licences/${licence}/learners`).query({ search: 'learner_1' }).expect(200)).body.meta.total).toBe(0);
+      // A withdrawn learner is not listed (as on the page).
+      await shop.sql(`insert into training_enrolments (licence_id, email, status, invited_at) values (?, 'gone@acme.co.uk', 'withdrawn', now())`, [licence]);
+      expect((await as(big).get(`/api/account/licences/${licence}/learners`).query({ search: 'gone@' }).expect(200)).body.meta.total).toBe(0);
+
+      // Only the owner: another customer's licence, an unknown one and a non-number are all 404.
+      await as(buyer).get(`/api/account/licences/${licence}/learners`).expect(404);
+      await as(big).get('/api/account/licences/999999999/learners').expect(404);
+      await as(big).get('/api/account/licences/abc/learners').expect(404);
+      await http().get(`/api/account/licences/${licence}/learners`).expect(401);
+
+      for (const [query, field] of [['page=0', 'page'], ['per_page=101', 'per_page'], ['per_page=x', 'per_page'], [`search=${'a'.repeat(201)}`, 'search']] as const) {
+        expect((await as(big).get(`/api/account/licences/${licence}/learners?${query}`).expect(422)).body.errors[field]).toBeDefined();
+      }
+
+      // The list: every learner by default (the contract), only the first N with ?learners=N, the counts unchanged.
+      type Listed = { id: number; learners: Array<{ id: number }>; learner_count: number; seats_used: number };
+      const all = (await as(big).get('/api/account/licences').expect(200)).body as Listed[];
+      expect(all.map((l) => l.learners.length)).toEqual([500, 500, 500, 500, 500, 500]);
+      const none = (await as(big).get('/api/account/licences?learners=0').expect(200)).body as Listed[];
+      expect(none.map((l) => [l.learners.length, l.learner_count, l.seats_used])).toEqual(Array.from({ length: 6 }, () => [0, 500, 500]));
+      const three = (await as(big).get('/api/account/licences?learners=3').expect(200)).body as Listed[];
+      expect(three.find((l) => l.id === licence)!.learners.map((l) => l.id)).toEqual(learners.slice(0, 3).map((l) => l.id));
+      for (const bad of ['-1', '101', 'all']) {
+        expect((await as(big).get(`/api/account/licences?learners=${bad}`).expect(422)).body.errors.learners).toBeDefined();
+      }
+    });
   });
 });

@@ -40,7 +40,7 @@ interface TrainingPageServices {
   /** `/learn/{id}`: the learner's own course in the player (not found for anyone else). */
   player: Pick<LearningService, 'player'>;
   /** `/account/training`: the buyer's training records table. */
-  records: Pick<RecordsService, 'list' | 'page'>;
+  records: Pick<RecordsService, 'page'>;
   /** `/certificates/{code}`: the public verification panel. */
   certificates: Pick<CertificateService, 'verify'>;
   /** `/account/orders/{id}`: places of the order whose session staff cancelled or moved, with the dates to choose from. */

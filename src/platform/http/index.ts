@@ -8,6 +8,7 @@ export * from './content-disposition.js';
 export * from './cookie-names.js';
 export * from './csv-download.js';
 export * from './list-query.js';
+export * from './page-links.js';
 export * from './random-tokens.js';
 export * from './ranged-reply.js';
 export * from './raw-body.js';

@@ -31,13 +31,19 @@ interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Shown when the list is empty and nothing is searched for. */
   empty: ReactNode;
+  /**
+   * On a phone each row is a small card (the storefront's `.table--cards`): the first cell on top as the row's
+   * heading, the others under their column's name, instead of a table that scrolls sideways. For lists with more
+   * columns than fit 390 px.
+   */
+  cards?: boolean;
 }
 
 /**
  * The portal's one list: server-side pagination, sorting and search, all kept in the URL by `useListQuery`.
  * The first cell of a row links to its edit screen, so the table stays a table for screen readers.
  */
-export function DataTable<T>({ list, columns, caption, rowHref, rowKey, searchLabel, toolbar, empty }: DataTableProps<T>) {
+export function DataTable<T>({ list, columns, caption, rowHref, rowKey, searchLabel, toolbar, empty, cards = false }: DataTableProps<T>) {
   const { result, loading, refreshing, error } = list;
   const filtered = list.search !== '' || Object.entries(list.params).some(([name, value]) => !['page', 'per_page', 'sort'].includes(name) && value);
   return (
@@ -58,7 +64,7 @@ export function DataTable<T>({ list, columns, caption, rowHref, rowKey, searchLa
       ) : result ? (
         <>
           <div className="table-wrap" aria-busy={refreshing}>
-            <table className={`table admin-table__table${refreshing ? ' admin-table__table--refreshing' : ''}`}>
+            <table className={`table admin-table__table${cards ? ' table--cards' : ''}${refreshing ? ' admin-table__table--refreshing' : ''}`}>
               <caption className="visually-hidden">{caption}</caption>
               <thead>
                 <tr>
@@ -72,9 +78,18 @@ export function DataTable<T>({ list, columns, caption, rowHref, rowKey, searchLa
                   <tr key={rowKey ? rowKey(row) : index} data-admin-row="">
                     {columns.map((column, columnIndex) => {
                       const content = column.render ? column.render(row) : String((row as Record<string, unknown>)[column.key] ?? '');
+                      const cell = columnIndex === 0 && rowHref ? <Link to={rowHref(row)}>{content}</Link> : content;
+                      // As cards, the first cell heads its row and the others carry their column's name for the phone.
+                      if (cards && columnIndex === 0) {
+                        return (
+                          <th key={column.key} scope="row" className="admin-table__row-heading">
+                            {cell}
+                          </th>
+                        );
+                      }
                       return (
-                        <td key={column.key} className={column.numeric ? 'admin-table__numeric' : undefined}>
-                          {columnIndex === 0 && rowHref ? <Link to={rowHref(row)}>{content}</Link> : content}
+                        <td key={column.key} className={column.numeric ? 'admin-table__numeric' : undefined} data-label={cards ? column.header : undefined}>
+                          {cell}
                         </td>
                       );
                     })}

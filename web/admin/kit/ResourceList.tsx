@@ -20,11 +20,13 @@ interface ResourceListProps<T extends { id: number }> {
   intro?: ReactNode;
   /** Extra actions in the header (a CSV download that follows the list's filters). */
   actions?: (list: ListQuery<T>) => ReactNode;
+  /** Rows as cards on a phone (DataTable's `cards`). */
+  cards?: boolean;
 }
 
 /** The list screen of one resource: heading, "Add", and the data table whose rows open the edit screen. */
 export function ResourceList<T extends { id: number }>({
-  resource, title, columns, query, searchLabel, toolbar, canAdd = true, editable = true, intro, actions,
+  resource, title, columns, query, searchLabel, toolbar, canAdd = true, editable = true, intro, actions, cards = false,
 }: ResourceListProps<T>) {
   const list = useListQuery<T>(resource, query);
   const adding = canAdd && editable;
@@ -53,6 +55,7 @@ export function ResourceList<T extends { id: number }>({
         rowKey={(row) => row.id}
         searchLabel={searchLabel}
         toolbar={toolbar?.(list)}
+        cards={cards}
         empty={<p>No {pluralOf(resource)} yet.{adding ? ` Add the first with “Add ${resource.noun}”.` : ''}</p>}
       />
     </section>

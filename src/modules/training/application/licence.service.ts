@@ -37,7 +37,7 @@ export class LicenceService {
 
   /**
    * The customer's licences, newest first: one statement for licences and learners, one for their products. The page
-   * asks for the first `learnerLimit` learners of each (ADR 0057); the API for all (null).
+   * asks for the first `learnerLimit` learners of each (ADR 0057); the API for all (null) unless `?learners=N` (ADR 0062).
    */
   async listForCustomer(customerId: number, learnerLimit: number | null = null): Promise<LicenceView[]> {
     const licences = await this.store.listForCustomer(customerId, learnerLimit);
@@ -52,6 +52,17 @@ export class LicenceService {
     const option = (await this.stock.describe([entry.licence.optionId])).get(entry.licence.optionId);
     const licence = toLicenceView(entry.licence, entry.learners, option, entry);
     return { licence, meta: pageOf(licence.learners, entry.learnerCount, page, perPage).meta };
+  }
+
+  /**
+   * `GET /api/account/licences/{id}/learners` (ADR 0062): one page of the licence's learners, oldest invitation first,
+   * those whose address or name contains `search` when given; another customer's licence is not found.
+   */
+  async learnersForCustomer(customerId: number, licenceId: number, query: { page: number; perPage: number; search?: string | undefined }): Promise<Page<LearnerView>> {
+    const { page, perPage } = query;
+    const entry = await this.store.findForCustomer(customerId, licenceId, { offset: (page - 1) * perPage, limit: perPage, search: query.search ?? null });
+    if (!entry) throw new LicenceNotFoundError();
+    return pageOf(entry.learners.map(toLearnerView), entry.matching, page, perPage);
   }
 
   /**

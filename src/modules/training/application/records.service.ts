@@ -26,7 +26,10 @@ export interface TrainingRecordView {
 export const RECORD_CSV_COLUMNS = ['name', 'email', 'course', 'completed_at', 'score', 'expires_at', 'certificate_code', 'status'] as const;
 const DAY_MS = 86_400_000;
 const CSV_BATCH = 500;
-/** The JSON list is for a page: a buyer with more completions downloads the CSV. */
+/**
+ * The JSON API's page when the caller does not ask (its old cap) and the most it may ask for (ADR 0062): the CSV
+ * streams every row.
+ */
 export const RECORDS_LIST_LIMIT = 2000;
 
 /**
@@ -41,13 +44,10 @@ export class RecordsService {
     private readonly stock: StockService,
   ) {}
 
-  async list(customerId: number, expiringWithinDays: number | null, now = new Date()): Promise<TrainingRecordView[]> {
-    return this.views(await this.store.forCustomer(customerId, filterOf(expiringWithinDays, now), { offset: 0, limit: RECORDS_LIST_LIMIT }), now);
-  }
-
   /**
-   * One page of the records (`/account/training?page=N`, ADR 0057): a buyer with 500 learners has hundreds, and the
-   * page used to render and serialise them all. The page and the count are two statements on the same filter.
+   * One page of the records (`/account/training?page=N`, ADR 0057; the JSON API, ADR 0062): a buyer with 500 learners
+   * has hundreds, and the page used to render and serialise them all. The page and the count are two statements on the
+   * same filter.
    */
   async page(customerId: number, expiringWithinDays: number | null, page: number, perPage: number, now = new Date()): Promise<Page<TrainingRecordView>> {
     const filter = filterOf(expiringWithinDays, now);

@@ -33,6 +33,7 @@ export function Component() {
         list={list}
         caption="Certificates"
         rowKey={(row) => row.code}
+        cards
         searchLabel="code, learner or course"
         columns={[
           { key: 'code', header: 'Code', render: (row) => <a href={`/certificates/${row.code}`} target="_blank" rel="noreferrer" >{row.code}</a> },

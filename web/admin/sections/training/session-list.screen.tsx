@@ -12,6 +12,7 @@ export function Component() {
     <ResourceList<Session>
       resource={sessions}
       title="Sessions"
+      cards
       query={{ filters: FILTERS }}
       intro={<p className="admin-muted">Dates of open courses, earliest first. Buyers pick one on the product page; places are taken when they order.</p>}
       toolbar={(list) => (

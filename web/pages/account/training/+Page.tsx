@@ -19,7 +19,8 @@ export default function Page() {
   const [licences, setLicences] = useState<Licence[]>(initial);
 
   async function reload() {
-    setLicences(await apiFetch<Licence[]>('/api/account/licences'));
+    // Only the learners a card shows (ADR 0062): every learner of every licence was thousands of rows for a large buyer.
+    setLicences(await apiFetch<Licence[]>(`/api/account/licences?learners=${LEARNERS_SHOWN}`));
   }
 
   return (

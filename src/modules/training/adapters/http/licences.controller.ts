@@ -1,14 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import {
   ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags,
   ApiUnauthorizedResponse, ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import type { Page } from '../../../../shared/pagination.js';
 import type { Viewer } from '../../../../shared/viewer.js';
 import { IdParam } from '../../../../platform/http/index.js';
 import { Authenticated, CurrentViewer } from '../../../identity/index.js';
 import { LicenceService } from '../../application/licence.service.js';
-import type { InvitationsView, LicenceView } from '../../application/licence-views.js';
-import { InviteLearnersRequest } from './licences.requests.js';
+import type { InvitationsView, LearnerView, LicenceView } from '../../application/licence-views.js';
+import { InviteLearnersRequest, LicenceLearnersQuery, LicenceListQuery } from './licences.requests.js';
 
 export const fullName = (viewer: Viewer) => `${viewer.firstName} ${viewer.lastName}`.trim();
 
@@ -21,9 +22,18 @@ export class LicencesController {
   constructor(private readonly licences: LicenceService) {}
 
   @Get()
-  @ApiOkResponse({ description: '`[{id, order_id, product: {id, slug, title}, seats, seats_used, seats_free, learners: [...]}]`, newest first.' })
-  list(@CurrentViewer() viewer: Viewer): Promise<LicenceView[]> {
-    return this.licences.listForCustomer(viewer.userId);
+  @ApiOkResponse({ description: '`[{id, order_id, product: {id, slug, title}, seats, seats_used, seats_free, learners: [...], learner_count}]`, newest first; `?learners=N` embeds only the first N learners of each (ADR 0062).' })
+  @ApiUnprocessableEntityResponse({ description: '`errors.learners`: not a whole number from 0 to 100.' })
+  list(@CurrentViewer() viewer: Viewer, @Query() query: LicenceListQuery): Promise<LicenceView[]> {
+    return this.licences.listForCustomer(viewer.userId, query.learners ?? null);
+  }
+
+  @Get(':id/learners')
+  @ApiOkResponse({ description: '`{data: [learner], meta: {page, per_page, total, last_page}}`: the licence\'s learners (not withdrawn), oldest invitation first (ADR 0062).' })
+  @ApiNotFoundResponse({ description: 'No such licence of this customer.' })
+  @ApiUnprocessableEntityResponse({ description: '`errors.page`, `errors.per_page` (at most 100), `errors.search` (at most 200 characters).' })
+  learners(@CurrentViewer() viewer: Viewer, @IdParam() id: number, @Query() query: LicenceLearnersQuery): Promise<Page<LearnerView>> {
+    return this.licences.learnersForCustomer(viewer.userId, id, { page: query.page, perPage: query.per_page, search: query.search });
   }
 
   @Post(':id/invitations')

@@ -1,7 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { toInt } from '../../../../platform/http/index.js';
+import { pageQuery, toInt } from '../../../../platform/http/index.js';
+import { RECORDS_LIST_LIMIT } from '../../application/records.service.js';
 
 /** `?expiring_within_days=60`: only valid certificates expiring within that many days, soonest first. */
 export class RecordsQuery {
@@ -14,3 +15,8 @@ export class RecordsQuery {
   expiring_within_days?: number;
 }
 
+/**
+ * The JSON list adds `?page=&per_page=` (ADR 0062). Without them it is page 1 of 2,000, the old cap, so the default
+ * answer is unchanged; its headers say when there is more.
+ */
+export class RecordsListQuery extends IntersectionType(RecordsQuery, pageQuery({ default: RECORDS_LIST_LIMIT, max: RECORDS_LIST_LIMIT })) {}

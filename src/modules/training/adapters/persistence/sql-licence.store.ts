@@ -1,7 +1,9 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { EnrolmentStatus } from '../../domain/licence-rules.js';
-import type { InvitationRow, LearnerRow, LicenceRow, LicenceStore, LicenceWithLearners, NewInvitation, NewLicence } from '../../application/ports/licence-store.port.js';
+import type {
+  InvitationRow, LearnerPageQuery, LearnerRow, LicenceRow, LicenceStore, LicenceWithLearners, NewInvitation, NewLicence,
+} from '../../application/ports/licence-store.port.js';
 
 type Row = Record<string, unknown>;
 
@@ -96,17 +98,22 @@ export class SqlLicenceStore implements LicenceStore {
     return [...byId.values()];
   }
 
-  async findForCustomer(customerId: number, licenceId: number, learners: { offset: number; limit: number }): Promise<LicenceWithLearners | null> {
+  async findForCustomer(customerId: number, licenceId: number, learners: LearnerPageQuery): Promise<(LicenceWithLearners & { matching: number }) | null> {
     const [licence] = await this.query<Row>(
       `select ${LICENCE_COLUMNS}, n.learner_count, n.seats_used from training_licences l cross join lateral (${COUNTS}) n where l.id = ? and l.customer_id = ?`,
       [licenceId, customerId],
     );
     if (!licence) return null;
-    const rows = await this.query<Row>(
-      `select ${LEARNER_COLUMNS} from training_enrolments e where e.licence_id = ? and e.status <> 'withdrawn' order by e.id offset ? limit ?`,
-      [licenceId, learners.offset, learners.limit],
-    );
-    return { licence: toLicence(licence), learners: rows.map(toLearner), ...countsOf(licence) };
+    // A search reads one licence's rows on the (licence_id, status) index, at most its seats and the seats given back:
+    // a contains-match over those needs no index of its own (ADR 0062).
+    const term = learners.search?.trim();
+    const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = `e.licence_id = ? and e.status <> 'withdrawn'${pattern ? ' and (e.email ilike ? or e.name ilike ?)' : ''}`;
+    const params = pattern ? [licenceId, pattern, pattern] : [licenceId];
+    const rows = await this.query<Row>(`select ${LEARNER_COLUMNS} from training_enrolments e where ${where} order by e.id offset ? limit ?`, [...params, learners.offset, learners.limit]);
+    const counts = countsOf(licence);
+    const matching = pattern ? Number((await this.query<Row>(`select count(*) as n from training_enrolments e where ${where}`, params))[0]?.n ?? 0) : counts.learnerCount;
+    return { licence: toLicence(licence), learners: rows.map(toLearner), ...counts, matching };
   }
 
   async lockForCustomer(customerId: number, licenceId: number): Promise<LicenceRow | null> {

@@ -49,6 +49,13 @@ export interface LicenceWithLearners {
   seatsUsed: number;
 }
 
+/** A page of a licence's learners (ADR 0062): `search` is part of the address or the name, taken literally. */
+export interface LearnerPageQuery {
+  offset: number;
+  limit: number;
+  search?: string | null;
+}
+
 export interface NewInvitation {
   email: string;
   tokenHash: string;
@@ -81,8 +88,12 @@ export interface LicenceStore {
    * withdrawn ones; all when null), in one statement.
    */
   listForCustomer(customerId: number, learnerLimit: number | null): Promise<LicenceWithLearners[]>;
-  /** The customer's licence with its counts and a page of its learners (oldest first); null if absent or another customer's. */
-  findForCustomer(customerId: number, licenceId: number, learners: { offset: number; limit: number }): Promise<LicenceWithLearners | null>;
+  /**
+   * The customer's licence with its counts and a page of its learners (oldest first), only those whose address or name
+   * contains `search` when given; `matching` counts them (all the learners without a search). Null if absent or
+   * another customer's.
+   */
+  findForCustomer(customerId: number, licenceId: number, learners: LearnerPageQuery): Promise<(LicenceWithLearners & { matching: number }) | null>;
   /** Locks the customer's licence row (in the caller's transaction); null if absent or another customer's. */
   lockForCustomer(customerId: number, licenceId: number): Promise<LicenceRow | null>;
   /** Addresses holding a seat of the licence now (invited, enrolled, completed). */
