@@ -38,6 +38,7 @@ import { Migration20261128001900OrderTotalsAndUserSearch } from './Migration2026
 import { Migration20261128001901RefundsByDate } from './Migration20261128001901RefundsByDate.js';
 import { Migration20261128002200OrderHistoryChange } from './Migration20261128002200OrderHistoryChange.js';
 import { Migration20261128002400StaffRoleCheckNulls } from './Migration20261128002400StaffRoleCheckNulls.js';
+import { Migration20261128002500OrderSearchAndDispatch } from './Migration20261128002500OrderSearchAndDispatch.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -83,4 +84,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128001901RefundsByDate', class: Migration20261128001901RefundsByDate },
   { name: 'Migration20261128002200OrderHistoryChange', class: Migration20261128002200OrderHistoryChange },
   { name: 'Migration20261128002400StaffRoleCheckNulls', class: Migration20261128002400StaffRoleCheckNulls },
+  { name: 'Migration20261128002500OrderSearchAndDispatch', class: Migration20261128002500OrderSearchAndDispatch },
 ];

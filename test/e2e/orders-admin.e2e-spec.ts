@@ -95,6 +95,12 @@ describe(`Orders API (${databaseKind})`, () => {
       const byNumber = await as(admin).get(`/api/admin/orders?search=${placed.number}`).expect(200);
       expect(byNumber.body.data.map((o: { id: number }) => o.id)).toEqual([placed.id]);
       expect(byNumber.body.data[0].customer).toEqual({ id: customerId, email: 'customer@example.com' });
+      // A number is found by its start in any case (the prefix index, ADR 0066), and its digits alone anywhere.
+      const ids = async (term: string) => (await as(admin).get(`/api/admin/orders?search=${encodeURIComponent(term)}&per_page=100`).expect(200)).body.data.map((o: { id: number }) => o.id);
+      expect(await ids(placed.number.toLowerCase())).toEqual([placed.id]);
+      expect(await ids(placed.number.slice(0, -1).toLowerCase())).toContain(placed.id);
+      expect(await ids(placed.number.slice(4))).toContain(placed.id);
+      expect(await ids(`x${placed.number}`)).toEqual([]);
       const byPo = await as(admin).get('/api/admin/orders?search=po-search').expect(200);
       expect(byPo.body.data.map((o: { id: number }) => o.id)).toEqual([placed.id]);
       const byEmail = await as(admin).get('/api/admin/orders?search=customer@example&per_page=100').expect(200);

@@ -76,6 +76,10 @@ export class Order {
   status!: OrderStatus;
   billingAddress!: OrderAddress;
   deliveryAddress: OrderAddress | null = null;
+  /**
+   * Set exactly when the order has a physical line (checkout chooses a delivery for those alone): "to dispatch"
+   * relies on it, reading `delivery is not null` from its partial index rather than each order's lines (ADR 0066).
+   */
   delivery: OrderDelivery | null = null;
   subtotal!: number;
   deliveryTotal!: number;

@@ -1,4 +1,4 @@
-import { EntityManager, raw, type FilterQuery } from '@mikro-orm/core';
+import { EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { QBFilterQuery, SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { AdminOrderQuery, DownloadLine, OrderReads } from '../../application/ports/order-reads.port.js';
@@ -15,6 +15,11 @@ const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
  */
 const DEEP_TOTAL_MS = 60_000;
 const DEEP_TOTALS_KEPT = 100;
+
+/** A term that begins like an order number (`HS-1`, `hs-100123`): every number starts so, and nothing else in it. */
+const ORDER_NUMBER_START = /^hs-\d*$/i;
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 @Injectable()
 export class MikroOrmOrderReads implements OrderReads {
@@ -40,8 +45,12 @@ export class MikroOrmOrderReads implements OrderReads {
     const where: FilterQuery<Order>[] = [];
     const term = query.search?.trim();
     if (term) {
-      const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const matches: FilterQuery<Order>[] = [{ number: { $ilike: pattern } }, { poNumber: { $ilike: pattern } }];
+      const pattern = `%${escapeLike(term)}%`;
+      // An order number holds `HS-` only at its start, so "contains HS-…" is "starts with HS-…": a range of
+      // orders_number_prefix_index rather than the trigram bitmap of every order (ADR 0066). Other terms (digits
+      // alone, part of a PO) still match anywhere, through the trigram indexes.
+      const number = ORDER_NUMBER_START.test(term) ? { $like: `${escapeLike(term.toUpperCase())}%` } : { $ilike: pattern };
+      const matches: FilterQuery<Order>[] = [{ number }, { poNumber: { $ilike: pattern } }];
       if (query.customerIds?.length) matches.push({ customerId: { $in: [...query.customerIds] } });
       where.push({ $or: matches });
     }
@@ -49,8 +58,9 @@ export class MikroOrmOrderReads implements OrderReads {
     if (query.status) where.push({ status: query.status });
     if (query.toDispatch) {
       // The dashboard's "To dispatch" (reporting's SQL says the same): orders_to_dispatch_index.
+      // An order has a delivery exactly when it has something to post (ADR 0066), so no line is looked up.
       where.push({ status: { $in: [...DISPATCH_STATUSES] } });
-      where.push({ [raw((alias) => `exists (select 1 from order_lines l where l.order_id = ${alias}.id and l.kind = 'physical')`)]: true });
+      where.push({ delivery: { $ne: null } });
     }
     if (query.createdFrom) where.push({ createdAt: { $gte: query.createdFrom } });
     if (query.createdBefore) where.push({ createdAt: { $lt: query.createdBefore } });

@@ -64,7 +64,10 @@ export class SqlOrderDashboardReads implements OrderDashboardReads {
   }
 
   async awaitingDispatch(statuses: readonly OrderStatus[], limit: number): Promise<{ count: number; oldest: DispatchRow[] }> {
-    const where = `o.status = any(?::text[]) and exists (select 1 from order_lines l where l.order_id = o.id and l.kind = 'physical')`;
+    // An order has a delivery exactly when it has something to post (checkout chooses one for physical lines only),
+    // so the count reads orders_to_dispatch_index's entries alone: looking up each waiting order's lines cost 26–36
+    // ms at 1M orders (ADR 0066).
+    const where = `o.status = any(?::text[]) and o.delivery is not null`;
     const [counted] = await this.query<{ count: number }>(`select count(*)::int as count from orders o where ${where}`, [list(statuses)]);
     const rows = await this.query<{ id: number; number: string; status: OrderStatus; customer_id: number; grand_total: number; created_ms: number }>(
       `select o.id, o.number, o.status, o.customer_id, o.grand_total, ${ms('o.created_at')} as created_ms
