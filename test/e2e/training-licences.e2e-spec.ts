@@ -273,7 +273,8 @@ describe(`Training licences (${databaseKind})`, () => {
     const big = await bigBuyer('training-big-buyer', { licences: 10, seats: 50, orderBase: 800_000 });
 
     const html = (await as(big).get('/account/training').expect(200)).text;
-    expect(html.length).toBeLessThan(120_000); // 640 kB before ADR 0057, every learner and record in it
+    // 640 kB before ADR 0057, every learner and record in it; ~102.6 kB before ADR 0065 cut the page context to what is shown (98 kB).
+    expect(html.length).toBeLessThan(100_000);
     const page = html.replaceAll('<!-- -->', '');
     expect(page.match(/data-record="/g)).toHaveLength(50);
     expect(page.match(/data-learner="/g)).toHaveLength(50);
@@ -282,12 +283,24 @@ describe(`Training licences (${databaseKind})`, () => {
     expect(page).toMatch(/<nav[^>]*aria-label="Pages of the training records"/);
     expect(page).toMatch(/href="\/account\/training\?page=2#records-title"/);
     expect(page).toMatch(/aria-current="page"[^>]*><span class="visually-hidden">Page <\/span>1</);
+    // The page context serialised for hydration carries what the cards and the table show, no more (ADR 0065).
+    const context = JSON.parse(/<script id="vike_pageContext"[^>]*>([^<]*)<\/script>/.exec(html)![1]!) as {
+      data: { licences: Array<Record<string, unknown> & { learners: Array<Record<string, unknown>> }>; records: unknown[]; recordsMeta: unknown };
+    };
+    expect(context.data.licences).toHaveLength(10);
+    expect(Object.keys(context.data.licences[0]!).sort()).toEqual(['id', 'learner_count', 'learners', 'option_name', 'order_id', 'product', 'revoked', 'seats', 'seats_free', 'seats_used']);
+    expect(context.data.licences[0]!.product).toEqual({ title: 'Fire Marshal Online' });
+    expect(context.data.licences.map((l) => l.learners.length)).toEqual(Array.from({ length: 10 }, () => 5));
+    expect(Object.keys(context.data.licences[0]!.learners[0]!).sort()).toEqual(['completed_at', 'email', 'id', 'name', 'score', 'status']);
+    expect(context.data.records).toHaveLength(50);
+    expect(context.data.recordsMeta).toEqual({ page: 1, per_page: 50, total: 400, last_page: 8 });
 
     const last = (await as(big).get('/account/training?page=8').expect(200)).text.replaceAll('<!-- -->', '');
     expect(last.match(/data-record="/g)).toHaveLength(50);
     expect(last).toContain('400 records, page 8 of 8');
     const beyond = (await as(big).get('/account/training?page=9').expect(200)).text.replaceAll('<!-- -->', '');
     expect(beyond).toContain('There is no page 9.');
+    expect(beyond).toContain('400 records, page 9 of 8'); // a page past the end has no row to carry the total: counted apart
     // The filter stays in the address: none of these certificates expires within 60 days (all completed this year, 12 months' validity).
     const expiring = (await as(big).get('/account/training?expiring=60').expect(200)).text.replaceAll('<!-- -->', '');
     expect(expiring).toContain('No certificate expires within 60 days.');
@@ -298,6 +311,9 @@ describe(`Training licences (${databaseKind})`, () => {
     expect(licence).toContain('50 learners, oldest invitation first.');
     expect(licence).toContain('50 of 50 seats');
     expect(licence).not.toContain('data-pagination');
+    const licenceContext = JSON.parse(/<script id="vike_pageContext"[^>]*>([^<]*)<\/script>/.exec(licence)![1]!) as { data: { licence: { learners: Array<Record<string, unknown>> } } };
+    expect(licenceContext.data.licence.learners).toHaveLength(50);
+    expect(licenceContext.data.licence.learners.some((learner) => 'invited_at' in learner || 'certificate_code' in learner)).toBe(false);
     // 10 more learners whose seats were revoked: 60 learners, two pages, the seats unchanged.
     await shop.sql(
       `insert into training_enrolments (licence_id, email, status, invited_at) select ?, 'revoked.' || n || '@acme.co.uk', 'revoked', now() from generate_series(1, 10) n`,

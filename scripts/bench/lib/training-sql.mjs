@@ -17,7 +17,9 @@ async function compiled(file, module = 'training') {
 
 const { SqlLearningStore } = await compiled('adapters/persistence/sql-learning.store.js');
 const { SqlRecordsStore } = await compiled('adapters/persistence/sql-records.store.js');
-const { RecordsService } = await compiled('application/records.service.js');
+// The API's default page (ADR 0062): what GET /api/account/training-records answers without `page`.
+const { RecordsService, RECORDS_LIST_LIMIT } = await compiled('application/records.service.js');
+export { RECORDS_LIST_LIMIT };
 // The records name a refresher's option through the catalogue's StockService (refresher reminders, issue 26).
 const { StockService } = await compiled('application/stock.service.js', 'catalogue');
 const { SqlStockStore } = await compiled('adapters/persistence/sql-stock.store.js', 'catalogue');

@@ -46,16 +46,13 @@ export class RecordsService {
 
   /**
    * One page of the records (`/account/training?page=N`, ADR 0057; the JSON API, ADR 0062): a buyer with 500 learners
-   * has hundreds, and the page used to render and serialise them all. The page and the count are two statements on the
-   * same filter.
+   * has hundreds, and the page used to render and serialise them all. The page carries its total (one statement, ADR
+   * 0065); only a page past the end, which has no row to carry it, counts in a second.
    */
   async page(customerId: number, expiringWithinDays: number | null, page: number, perPage: number, now = new Date()): Promise<Page<TrainingRecordView>> {
     const filter = filterOf(expiringWithinDays, now);
-    const [rows, total] = await Promise.all([
-      this.store.forCustomer(customerId, filter, { offset: (page - 1) * perPage, limit: perPage }),
-      this.store.countForCustomer(customerId, filter),
-    ]);
-    return pageOf(await this.views(rows, now), total, page, perPage);
+    const { rows, total } = await this.store.pageForCustomer(customerId, filter, { offset: (page - 1) * perPage, limit: perPage });
+    return pageOf(await this.views(rows, now), total ?? (await this.store.countForCustomer(customerId, filter)), page, perPage);
   }
 
   private async views(rows: TrainingRecordRow[], now: Date): Promise<TrainingRecordView[]> {

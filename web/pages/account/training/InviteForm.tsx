@@ -3,9 +3,8 @@ import { TRAINING_LIMITS } from '../../../../src/shared/contracts/training.js';
 import { useHydrated } from '../../../components/FormControls.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
-import { splitAddresses } from '../../../lib/training.js';
+import { splitAddresses, type LicenceCardView as Licence } from '../../../lib/training.js';
 import { useApiForm } from '../../../lib/use-api-form.js';
-import type { LicenceView as Licence } from '../../../../src/modules/training/index.js';
 
 /**
  * "Invite learners": a textarea for a pasted list. All or nothing: a 409 (more people than free seats) or a 422

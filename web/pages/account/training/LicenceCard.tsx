@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
-import type { LicenceView } from '../../../../src/modules/training/index.js';
 import { useHydrated } from '../../../components/FormControls.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
 import { formFailure } from '../../../lib/form-errors.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { describeSeats } from '../../../lib/training.js';
+import { describeSeats, type LicenceCardView } from '../../../lib/training.js';
 import { InviteForm } from './InviteForm.js';
 
-export type Licence = LicenceView;
+export type Licence = LicenceCardView;
 type Learner = Licence['learners'][number];
 
 const STATUS_LABELS: Record<Learner['status'], string> = {

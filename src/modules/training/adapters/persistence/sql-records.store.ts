@@ -14,21 +14,29 @@ export class SqlRecordsStore implements RecordsStore {
   constructor(private readonly em: EntityManager) {}
 
   async forCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }): Promise<TrainingRecordRow[]> {
+    return (await this.ordered(customerId, filter, page, false)).map(toRow);
+  }
+
+  async pageForCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }): Promise<{ rows: TrainingRecordRow[]; total: number | null }> {
+    const rows = await this.ordered(customerId, filter, page, true);
+    return { rows: rows.map(toRow), total: rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : null };
+  }
+
+  /**
+   * The records in their order, one page. With `counted`, each row also carries the count of every row the filter
+   * matched (a window over the whole union, evaluated before `offset … limit`): the page and its total in one statement
+   * and one pass over the union, where a separate `count(*)` ran the union a second time (ADR 0065).
+   */
+  private async ordered(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }, counted: boolean): Promise<Row[]> {
     const expiring = filter.expiringBefore !== null;
-    const { sql, params } = recordsOf(customerId, filter);
-    const rows = await this.em.getConnection().execute<Row[]>(
+    const { sql, params } = recordsOf(customerId, filter, counted ? ', count(*) over () as total' : '');
+    return this.em.getConnection().execute<Row[]>(
       `${sql}
        order by ${expiring ? 'r.expires_at, r.source, r.id' : 'r.completed_at desc, r.source, r.id desc'}
        offset ? limit ?`,
       [...params, page.offset, page.limit],
       'all', this.em.getTransactionContext(),
     );
-    return rows.map((row: Row) => ({
-      source: row.source === 'delegate' ? 'delegate' : 'enrolment', id: Number(row.id), name: (row.name as string | null) ?? null, email: String(row.email),
-      courseTitle: String(row.course_title), completedAt: new Date(row.completed_at as string), score: row.score === null ? null : Number(row.score),
-      certificateCode: String(row.code), expiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
-      revokedAt: row.revoked_at ? new Date(row.revoked_at as string) : null, optionId: Number(row.option_id),
-    }));
   }
 
   async countForCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }): Promise<number> {
@@ -38,11 +46,18 @@ export class SqlRecordsStore implements RecordsStore {
   }
 }
 
+const toRow = (row: Row): TrainingRecordRow => ({
+  source: row.source === 'delegate' ? 'delegate' : 'enrolment', id: Number(row.id), name: (row.name as string | null) ?? null, email: String(row.email),
+  courseTitle: String(row.course_title), completedAt: new Date(row.completed_at as string), score: row.score === null ? null : Number(row.score),
+  certificateCode: String(row.code), expiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
+  revokedAt: row.revoked_at ? new Date(row.revoked_at as string) : null, optionId: Number(row.option_id),
+});
+
 /** The records' statement without its order: the page reads it with `offset … limit`, the count wraps it. */
-function recordsOf(customerId: number, filter: { now: Date; expiringBefore: Date | null }): { sql: string; params: unknown[] } {
+function recordsOf(customerId: number, filter: { now: Date; expiringBefore: Date | null }, extra = ''): { sql: string; params: unknown[] } {
   const expiring = filter.expiringBefore !== null;
   return {
-    sql: `select r.* from (
+    sql: `select r.*${extra} from (
          select 'enrolment' as source, e.id, e.name, e.email, c.course_title, c.completed_at, c.score, c.code, c.expires_at, c.revoked_at, l.option_id
          from training_licences l
          join training_enrolments e on e.licence_id = l.id and e.status = 'completed'

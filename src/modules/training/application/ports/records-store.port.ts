@@ -27,6 +27,11 @@ export interface RecordsStore {
    * unrevoked certificates expiring between `now` and it — else newest completion first. `page` pages the CSV.
    */
   forCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }): Promise<TrainingRecordRow[]>;
-  /** How many records `forCustomer` has under the filter, for the page's "N records" and its page links. */
+  /**
+   * One page of `forCustomer` with how many records the filter has in all, in one statement (ADR 0065). `total` is
+   * null when the page is past the end: the statement returned no row to carry it.
+   */
+  pageForCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }): Promise<{ rows: TrainingRecordRow[]; total: number | null }>;
+  /** How many records `forCustomer` has under the filter, for a page past the end (its "N records" and page links). */
   countForCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }): Promise<number>;
 }

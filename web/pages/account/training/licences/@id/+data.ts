@@ -2,6 +2,7 @@ import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { LEARNERS_PER_PAGE, pageParam } from '../../../../../lib/training-paging.js';
 import { loginUrlFor } from '../../../../../lib/redirect.js';
+import { licenceCard } from '../../../../../lib/training.js';
 
 export type Data = Awaited<ReturnType<typeof data>>;
 
@@ -12,7 +13,9 @@ export async function data(pageContext: PageContextServer) {
   const id = pageContext.routeParams.id ?? '';
   if (!/^[1-9][0-9]{0,9}$/.test(id)) throw render(404);
   try {
-    return await pageContext.services.licences.findForCustomer(viewer.userId, Number(id), pageParam(pageContext.urlParsed.search.page), LEARNERS_PER_PAGE);
+    const { licence, meta } = await pageContext.services.licences.findForCustomer(viewer.userId, Number(id), pageParam(pageContext.urlParsed.search.page), LEARNERS_PER_PAGE);
+    // Serialised into the HTML: only what the card shows (ADR 0065).
+    return { licence: licenceCard(licence), meta };
   } catch (error) {
     if ((error as { kind?: unknown }).kind === 'not_found') throw render(404);
     throw error;
