@@ -4,6 +4,7 @@
 // product, api-health, api-progress, ...), and prints the self time by package and the costliest functions.
 //   node scripts/bench/profile.mjs category product     (after one `make bench`, which made the database)
 //   BENCH_PROFILE_SECONDS=20 BENCH_PROFILE_CONNECTIONS=10
+//   BENCH_ORDERS=10000 node scripts/bench/profile.mjs admin-orders   (the shop with history's targets and database)
 //   node scripts/bench/profile.mjs --summary var/bench/profiles/CPU.….cpuprofile
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { acquireLock } from './lib/lock.mjs';
 import { measure, warmUp } from './lib/load.mjs';
 import { cleanUpOnSignal, startShop } from './lib/processes.mjs';
 import { NODE, OUT_DIR, ROOT, settings } from './lib/settings.mjs';
+import { ACCOUNTS, fetchCall, historyDatabase, historyTargets, loadHistoryParameters, signIn } from './lib/orders-history.mjs';
 import { targetsFor } from './lib/targets.mjs';
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 15);
@@ -134,15 +136,39 @@ async function profileTargets(names) {
   const profileDir = path.join(OUT_DIR, 'profiles');
   rmSync(profileDir, { recursive: true, force: true });
   mkdirSync(profileDir, { recursive: true });
-  const url = databaseUrl(settings);
-  const parameters = await loadParameters(url).catch((error) => {
-    throw new Error(`No bench database to profile against (${error.message}); run \`make bench\` (or BENCH_QUICK=1) first.`, { cause: error });
-  });
+  // With BENCH_ORDERS, the shop with history (ADR 0054): its database and its targets (admin-orders, admin-dashboard...).
+  const historyUrl = settings.orders ? (() => {
+    const at = new URL(databaseUrl(settings));
+    at.pathname = `/${historyDatabase(settings, settings.orders)}`;
+    return at.toString();
+  })() : null;
+  const url = historyUrl ?? databaseUrl(settings);
   const shopUrl = `http://127.0.0.1:${settings.shopPort}`;
-  // The learner targets need their learners signed in again: the bench keeps no tokens.
-  const learners = names.some((name) => ['api-progress', 'api-records', 'records-page'].includes(name)) ? learnerTargets(await signInLearners(url), shopUrl, null) : [];
-  const targets = [...targetsFor(parameters, shopUrl, null), ...learners].filter((target) => names.includes(target.name) && target.server === 'shop');
-  if (targets.length === 0) throw new Error(`No shop target named ${names.join(', ')}.`);
+  let historyTargetsSignedIn = async () => [];
+  let targets = [];
+  if (historyUrl) {
+    const parameters = await loadHistoryParameters(historyUrl).catch((error) => {
+      throw new Error(`No history database to profile against (${error.message}); run \`BENCH_ORDERS=${settings.orders} node scripts/bench/orders-history.mjs\` first.`, { cause: error });
+    });
+    // Signed in once the shop is up: the reads carry the staff's or the customer's token as a bearer.
+    historyTargetsSignedIn = async () => {
+      const call = fetchCall(shopUrl);
+      const tokens = { staff: await signIn(call, ACCOUNTS.staff), customer: await signIn(call, ACCOUNTS.customer) };
+      return historyTargets(parameters).filter((target) => names.includes(target.name)).map((target) => ({
+        name: target.name, server: 'shop', url: shopUrl, paths: target.paths,
+        request: (p) => ({ path: p, headers: { authorization: `Bearer ${tokens[target.as]}`, accept: 'application/json' } }),
+      }));
+    };
+    if (!historyTargets(parameters).some((target) => names.includes(target.name))) throw new Error(`No history target named ${names.join(', ')}.`);
+  } else {
+    const parameters = await loadParameters(url).catch((error) => {
+      throw new Error(`No bench database to profile against (${error.message}); run \`make bench\` (or BENCH_QUICK=1) first.`, { cause: error });
+    });
+    // The learner targets need their learners signed in again: the bench keeps no tokens.
+    const learners = names.some((name) => ['api-progress', 'api-records', 'records-page'].includes(name)) ? learnerTargets(await signInLearners(url), shopUrl, null) : [];
+    targets = [...targetsFor(parameters, shopUrl, null), ...learners].filter((target) => names.includes(target.name) && target.server === 'shop');
+    if (targets.length === 0) throw new Error(`No shop target named ${names.join(', ')}.`);
+  }
   const shop = startShop({
     root: ROOT, node: NODE, settings, databaseUrl: url, dataDir: path.join(OUT_DIR, 'data'), logDir: OUT_DIR,
     extraArgs: [`--inspect=127.0.0.1:${INSPECTOR_PORT}`],
@@ -154,6 +180,7 @@ async function profileTargets(names) {
   const file = path.join(profileDir, `${names.join('+')}.cpuprofile`);
   try {
     await shop.ready();
+    if (historyUrl) targets = await historyTargetsSignedIn();
     for (const target of targets) {
       // A target that builds its requests (a report, a signed-in read) is warmed up by a short run of those requests.
       if (target.request) await measure({ target, server: shop, ourPids: [shop.pid], database: settings.database, connections, seconds: 5, foreignLimit: Infinity, maxAttempts: 1, log: () => {} });

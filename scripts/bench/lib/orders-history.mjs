@@ -141,7 +141,7 @@ export async function signIn(call, account) {
 export const ACCOUNTS = { staff: STAFF, customer: CUSTOMER };
 
 /** fetch as the `call` signIn wants. */
-function fetchCall(baseUrl) {
+export function fetchCall(baseUrl) {
   return async ({ method, url, headers = {}, body }) => {
     const response = await fetch(`${baseUrl}${url}`, { method, headers: { accept: 'application/json', ...headers }, body });
     const cookies = response.headers.getSetCookie().map((line) => {
