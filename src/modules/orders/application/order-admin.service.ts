@@ -95,7 +95,7 @@ export class OrderAdminService {
   }
 
   /** E-mails of the customers on one page of orders, in one query. */
-  private emailsOf(orders: readonly Order[]): Promise<Map<number, string>> {
+  private emailsOf(orders: readonly Pick<Order, 'customerId'>[]): Promise<Map<number, string>> {
     return this.users.emailsOf([...new Set(orders.map((order) => order.customerId))]);
   }
 }

@@ -1,4 +1,5 @@
 import type { Order, OrderAddress, OrderDelivery, OrderHistoryEntry, OrderLine } from '../domain/order.entity.js';
+import type { OrderSummary } from './ports/order-reads.port.js';
 import type { OrderPayment } from '../domain/order-payment.entity.js';
 import { nextStatuses, refundable, type OrderStatus, type StatusKeepingChange } from '../domain/order-process.js';
 import { refundableOf, type OrderRefund } from '../domain/refund.js';
@@ -139,7 +140,7 @@ function toRefundView(refund: OrderRefund): RefundView {
   };
 }
 
-export function toOrderSummary(order: Order): OrderSummaryView {
+export function toOrderSummary(order: OrderSummary): OrderSummaryView {
   return {
     id: order.id, number: order.number, status: order.status, created_at: order.createdAt.toISOString(),
     grand_total: order.grandTotal, po_number: order.poNumber, invoice_number: order.invoiceNumber,

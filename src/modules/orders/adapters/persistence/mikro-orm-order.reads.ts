@@ -1,7 +1,7 @@
 import { EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { QBFilterQuery, SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
-import type { AdminOrderQuery, DownloadLine, OrderReads } from '../../application/ports/order-reads.port.js';
+import type { AdminOrderQuery, DownloadLine, OrderReads, OrderSummary } from '../../application/ports/order-reads.port.js';
 import { DISPATCH_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 import { Order, OrderHistoryEntry } from '../../domain/order.entity.js';
 
@@ -21,6 +21,10 @@ const ORDER_NUMBER_START = /^hs-\d*$/i;
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+interface SummaryRow {
+  id: number; number: string; customer_id: number; status: OrderStatus; created_at: Date | string; grand_total: number; po_number: string | null; invoice_number: string | null;
+}
+
 @Injectable()
 export class MikroOrmOrderReads implements OrderReads {
   constructor(private readonly em: EntityManager) {}
@@ -29,7 +33,7 @@ export class MikroOrmOrderReads implements OrderReads {
     return this.em.find(OrderHistoryEntry, { orderId }, { orderBy: { at: 'asc', id: 'asc' } });
   }
 
-  async listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
+  async listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: OrderSummary[]; total: number }> {
     return this.page({ customerId }, offset, limit);
   }
 
@@ -41,7 +45,7 @@ export class MikroOrmOrderReads implements OrderReads {
   /** Exact counts of long lists for deep pages, by the count statement (ADR 0054). */
   private readonly deepTotals = new Map<string, { total: number; until: number }>();
 
-  async search(query: AdminOrderQuery, offset: number, limit: number, exactUpTo: number): Promise<{ orders: Order[]; total: number; totalExact: boolean }> {
+  async search(query: AdminOrderQuery, offset: number, limit: number, exactUpTo: number): Promise<{ orders: OrderSummary[]; total: number; totalExact: boolean }> {
     const where: FilterQuery<Order>[] = [];
     const term = query.search?.trim();
     if (term) {
@@ -72,15 +76,15 @@ export class MikroOrmOrderReads implements OrderReads {
    * `exactUpTo + 1` (the list's own index walk, cut short); past that, the first pages take the planner's estimate
    * as their total, and a deep page, read from the far end, the exact count, kept a minute.
    */
-  private async cappedPage(where: FilterQuery<Order>, offset: number, limit: number, exactUpTo: number): Promise<{ orders: Order[]; total: number; totalExact: boolean }> {
+  private async cappedPage(where: FilterQuery<Order>, offset: number, limit: number, exactUpTo: number): Promise<{ orders: OrderSummary[]; total: number; totalExact: boolean }> {
     // A first page with room to spare holds every match: its length is the total, no count needed (a search by
     // number or PO is mostly this — its trigram bitmap then runs once, not twice).
-    const first = offset === 0 ? await this.em.find(Order, where, { orderBy: NEWEST_FIRST, limit }) : null;
+    const first = offset === 0 ? await this.summaries(where, NEWEST_FIRST, 0, limit) : null;
     if (first && first.length < limit) return { orders: first, total: first.length, totalExact: true };
     const counted = await this.countUpTo(where, exactUpTo + 1);
     if (counted <= exactUpTo) return { ...(first ? { orders: first, total: counted } : await this.fromNearerEnd(where, offset, limit, counted)), totalExact: true };
     if (offset + limit <= exactUpTo) {
-      const orders = first ?? (await this.em.find(Order, where, { orderBy: NEWEST_FIRST, offset, limit }));
+      const orders = first ?? (await this.summaries(where, NEWEST_FIRST, offset, limit));
       return { orders, total: Math.max(exactUpTo + 1, await this.estimate(where)), totalExact: false };
     }
     const total = await this.deepTotal(where);
@@ -121,16 +125,29 @@ export class MikroOrmOrderReads implements OrderReads {
    * from the other end (oldest first, the same index backwards) and turned round: the last page of 1M orders costs
    * what the first does (ADR 0054). The count comes first, to know which end is nearer.
    */
-  private async page(where: FilterQuery<Order>, offset: number, limit: number): Promise<{ orders: Order[]; total: number }> {
+  private async page(where: FilterQuery<Order>, offset: number, limit: number): Promise<{ orders: OrderSummary[]; total: number }> {
     return this.fromNearerEnd(where, offset, limit, await this.em.count(Order, where));
   }
 
-  private async fromNearerEnd(where: FilterQuery<Order>, offset: number, limit: number, total: number): Promise<{ orders: Order[]; total: number }> {
+  private async fromNearerEnd(where: FilterQuery<Order>, offset: number, limit: number, total: number): Promise<{ orders: OrderSummary[]; total: number }> {
     if (offset >= total) return { orders: [], total };
-    if (offset * 2 <= total) return { orders: await this.em.find(Order, where, { orderBy: NEWEST_FIRST, offset, limit }), total };
+    if (offset * 2 <= total) return { orders: await this.summaries(where, NEWEST_FIRST, offset, limit), total };
     const take = Math.min(limit, total - offset);
-    const orders = await this.em.find(Order, where, { orderBy: OLDEST_FIRST, offset: total - offset - take, limit: take });
+    const orders = await this.summaries(where, OLDEST_FIRST, total - offset - take, take);
     return { orders: orders.reverse(), total };
+  }
+
+  /** A page of list rows: the columns a list shows, as plain rows (no entity, no identity map, no JSON parsed). */
+  private async summaries(where: FilterQuery<Order>, orderBy: typeof NEWEST_FIRST | typeof OLDEST_FIRST, offset: number, limit: number): Promise<OrderSummary[]> {
+    const { sql, params } = this.sql.createQueryBuilder(Order, 'o')
+      .select(['id', 'number', 'customerId', 'status', 'createdAt', 'grandTotal', 'poNumber', 'invoiceNumber'])
+      .where(where as QBFilterQuery<Order>).orderBy(orderBy).offset(offset).limit(limit).toQuery();
+    const rows = await this.em.getConnection().execute<SummaryRow[]>(sql, [...params], 'all', this.em.getTransactionContext());
+    return rows.map((row: SummaryRow) => ({
+      id: Number(row.id), number: row.number, customerId: Number(row.customer_id), status: row.status,
+      createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at), grandTotal: Number(row.grand_total),
+      poNumber: row.po_number, invoiceNumber: row.invoice_number,
+    }));
   }
 
   downloadLinesOf(customerId: number, statuses: readonly OrderStatus[]): Promise<DownloadLine[]> {
