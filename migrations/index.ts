@@ -39,6 +39,7 @@ import { Migration20261128001901RefundsByDate } from './Migration20261128001901R
 import { Migration20261128002200OrderHistoryChange } from './Migration20261128002200OrderHistoryChange.js';
 import { Migration20261128002400StaffRoleCheckNulls } from './Migration20261128002400StaffRoleCheckNulls.js';
 import { Migration20261128002500OrderSearchAndDispatch } from './Migration20261128002500OrderSearchAndDispatch.js';
+import { Migration20261128002600OrdersCreatedCovering } from './Migration20261128002600OrdersCreatedCovering.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -85,4 +86,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128002200OrderHistoryChange', class: Migration20261128002200OrderHistoryChange },
   { name: 'Migration20261128002400StaffRoleCheckNulls', class: Migration20261128002400StaffRoleCheckNulls },
   { name: 'Migration20261128002500OrderSearchAndDispatch', class: Migration20261128002500OrderSearchAndDispatch },
+  { name: 'Migration20261128002600OrdersCreatedCovering', class: Migration20261128002600OrdersCreatedCovering },
 ];
