@@ -1,3 +1,4 @@
+import { approximateSize } from './approximate-size.js';
 import { TtlCache } from './ttl-cache.js';
 
 describe('TtlCache', () => {
@@ -36,5 +37,32 @@ describe('TtlCache', () => {
     await cache.get('c', compute); // drops a
     expect(await cache.get('b', compute)).toBe(2);
     expect(await cache.get('a', compute)).toBe(4);
+  });
+
+  it('with a byte bound, keeps at most that many bytes of values, dropping the oldest computed', async () => {
+    const cache = new TtlCache<string, string>(60_000, Date.now, 1_000, { maxBytes: 100, sizeOf: (value) => value.length });
+    let calls = 0;
+    const compute = (size: number) => () => Promise.resolve(`${++calls}`.padEnd(size, '.'));
+    await cache.get('a', compute(40));
+    await cache.get('b', compute(40));
+    expect(cache.size).toEqual({ entries: 2, bytes: 80 });
+    await cache.get('c', compute(40)); // 120 bytes: a goes
+    expect(cache.size).toEqual({ entries: 2, bytes: 80 });
+    expect(await cache.get('b', compute(40))).toMatch(/^2/);
+    expect(await cache.get('a', compute(10))).toMatch(/^4/); // computed again; b, c and a fit in 100 bytes
+    expect(cache.size).toEqual({ entries: 3, bytes: 90 });
+    await cache.get('huge', compute(500)); // larger than the bound: answered, then not kept, and everything older went
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+    await cache.get('d', compute(30));
+    cache.clear();
+    expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it('estimates a view of 24 cards at tens of kB, so 1,000 such lists exceed a 12 MB bound', () => {
+    const card = (id: number) => ({ id, slug: `fire-safety-awareness-${id}`, title: `Fire Safety Awareness ${id}`, summary: 'A practical, concise course for everyone at work.'.repeat(4), price_from: '49.99', image: { url: `/media/${id}.webp`, width: 800, height: 600 }, kinds: ['online_access', 'physical'] });
+    const list = { data: Array.from({ length: 24 }, (_, i) => card(i)), meta: { total: 10_000, page: 1 }, facets: { categories: Array.from({ length: 60 }, (_, id) => ({ id, name: `Category ${id}`, count: 100 })) } };
+    const bytes = approximateSize(list);
+    expect(bytes).toBeGreaterThan(Buffer.byteLength(JSON.stringify(list)) / 2);
+    expect(bytes * 1_000).toBeGreaterThan(12 * 1024 * 1024);
   });
 });

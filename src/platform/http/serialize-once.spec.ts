@@ -1,4 +1,4 @@
-import { jsonOnce } from './serialize-once.js';
+import { JSON_ONCE_MAX_BYTES, jsonOnce, jsonOnceKeptBytes } from './serialize-once.js';
 
 describe('jsonOnce', () => {
   it('serialises an object once and then answers from memory', () => {
@@ -14,5 +14,20 @@ describe('jsonOnce', () => {
     const bytes = jsonOnce({ title: 'Fire Marshal £49.99 – “Complete”' });
     expect(bytes.length).toBe(Buffer.byteLength('{"title":"Fire Marshal £49.99 – “Complete”"}'));
     expect(JSON.parse(bytes.toString('utf8'))).toEqual({ title: 'Fire Marshal £49.99 – “Complete”' });
+  });
+});
+
+describe('jsonOnce bytes kept', () => {
+  it('keeps at most JSON_ONCE_MAX_BYTES of serialised bytes: the oldest objects are serialised again when asked', () => {
+    const big = (n: number) => ({ n, text: 'x'.repeat(1024 * 1024) }); // ~1 MB of JSON each
+    const objects = Array.from({ length: 12 }, (_, n) => big(n));
+    const first = objects.map((object) => jsonOnce(object));
+    expect(jsonOnceKeptBytes()).toBeLessThanOrEqual(JSON_ONCE_MAX_BYTES);
+    // The newest are still kept (the same bytes), the oldest were let go (a new serialisation, equal in content).
+    expect(jsonOnce(objects[11]!)).toBe(first[11]);
+    const again = jsonOnce(objects[0]!);
+    expect(again).not.toBe(first[0]);
+    expect(again.equals(first[0]!)).toBe(true);
+    expect(jsonOnceKeptBytes()).toBeLessThanOrEqual(JSON_ONCE_MAX_BYTES);
   });
 });

@@ -1,4 +1,4 @@
-import { PageCache, type CachedRender } from './page-cache.js';
+import { PAGE_CACHE_MAX_BYTES, PageCache, type CachedRender } from './page-cache.js';
 
 const page = (body: string, statusCode = 200): CachedRender => ({
   statusCode, headers: [['content-type', 'text/html;charset=utf-8']], body, effects: { viewedProductId: 7 },
@@ -64,6 +64,37 @@ describe('PageCache', () => {
     cache.set('/', undefined, page('home'));
     expect(cache.size).toBe(1);
     expect(String(cache.get('/', undefined)?.body)).toBe('home');
+  });
+
+  it('holds at most its bytes, dropping the oldest pages first (they are outside the capped heap)', () => {
+    const kB = (n: number, fill: string) => fill.repeat(n * 1024);
+    const cache = new PageCache(Date.now, 100 * 1024);
+    for (const slug of ['a', 'b', 'c', 'd']) cache.set(`/category/${slug}`, 'N', page(`<p nonce="N">${kB(30, slug)}</p>`));
+    // Four pages of ~30 kB do not fit in 100 kB: the oldest went, the three newest stay whole.
+    expect(cache.size).toBe(3);
+    expect(cache.bytes).toBeLessThanOrEqual(100 * 1024);
+    expect(cache.get('/category/a', 'M')).toBeNull();
+    expect(String(cache.get('/category/d', 'M')?.body)).toBe(`<p nonce="M">${kB(30, 'd')}</p>`);
+    // Storing a URL again replaces its bytes rather than adding to them.
+    cache.set('/category/d', 'N', page(`<p nonce="N">${kB(10, 'e')}</p>`));
+    expect(cache.size).toBe(3);
+    expect(cache.bytes).toBe(2 * (30 * 1024 + 16) + 10 * 1024 + 16); // each without its nonce
+    // A page larger than the whole budget is served but not kept, and pushes nothing out.
+    cache.set('/', 'N', page(kB(101, 'h')));
+    expect(cache.get('/', 'M')).toBeNull();
+    expect(cache.size).toBe(3);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('counts the bytes of the pages it lets go of, expired or cleared', () => {
+    let now = 1_000;
+    const cache = new PageCache(() => now);
+    cache.set('/category/a', undefined, page('aaaa'));
+    now += 30_000;
+    expect(cache.get('/category/a', undefined)).toBeNull();
+    expect(cache.bytes).toBe(0);
+    expect(PAGE_CACHE_MAX_BYTES).toBe(16 * 1024 * 1024);
   });
 
   it('forgets everything on clear', () => {

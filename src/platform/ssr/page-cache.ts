@@ -16,6 +16,8 @@ export interface CachedRender {
 
 interface Entry {
   until: number;
+  /** The bytes of `parts`, counted against MAX_BYTES. */
+  bytes: number;
   statusCode: number;
   headers: Array<[string, string]>;
   /** The body cut at each occurrence of the nonce it was rendered with; joined with the next request's nonce. */
@@ -27,6 +29,13 @@ interface Entry {
 const CACHEABLE = /^\/(?:category(?:\/[^/]+)?|products\/[^/]+)?$/;
 const TTL_MS = 30_000;
 const MAX_PAGES = 1_000;
+/**
+ * The pages are Buffers outside V8's heap, so the heap cap of `shop serve` does not bound them (ADR 0027): 1,000 pages
+ * of 24-48 kB were ~40 MB of RSS once the bench's miss targets had crawled more URLs than that (ADR 0067). 16 MB holds
+ * every category page (200 × 47 kB) or every product page the bench reads (500 × 24 kB) within one 30 s spell; a busier
+ * catalogue keeps its most recently rendered pages and renders the rest.
+ */
+export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Rendered catalogue pages (home, category and search lists, product pages) for anonymous visitors, for
@@ -37,8 +46,12 @@ const MAX_PAGES = 1_000;
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  private heldBytes = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
+  ) {}
 
   /** Whether this URL may come from the cache for this visitor. */
   static isCacheable(url: string, anonymous: boolean): boolean {
@@ -49,7 +62,7 @@ export class PageCache {
     const entry = this.entries.get(url);
     if (!entry) return null;
     if (entry.until <= this.now()) {
-      this.entries.delete(url);
+      this.drop(url, entry);
       return null;
     }
     const body = entry.parts.length === 1 ? entry.parts[0]! : Buffer.concat(interleave(entry.parts, Buffer.from(nonce ?? '')));
@@ -71,15 +84,18 @@ export class PageCache {
 
   set(url: string, nonce: string | undefined, page: CachedRender): void {
     if (page.statusCode !== 200) return;
-    this.entries.delete(url); // re-inserted last: the first key is the oldest
-    this.entries.set(url, {
-      until: this.now() + TTL_MS,
-      statusCode: page.statusCode,
-      headers: page.headers,
-      parts: (nonce ? String(page.body).split(nonce) : [String(page.body)]).map((part) => Buffer.from(part)),
-      effects: page.effects,
-    });
-    if (this.entries.size > MAX_PAGES) this.entries.delete(this.entries.keys().next().value as string);
+    const parts = (nonce ? String(page.body).split(nonce) : [String(page.body)]).map((part) => Buffer.from(part));
+    const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+    const previous = this.entries.get(url);
+    if (previous) this.drop(url, previous); // re-inserted last: the first key is the oldest
+    if (bytes > this.maxBytes) return;
+    this.entries.set(url, { until: this.now() + TTL_MS, bytes, statusCode: page.statusCode, headers: page.headers, parts, effects: page.effects });
+    this.heldBytes += bytes;
+    // The oldest pages go first, until both bounds hold.
+    for (const [oldUrl, oldEntry] of this.entries) {
+      if (this.entries.size <= MAX_PAGES && this.heldBytes <= this.maxBytes) break;
+      this.drop(oldUrl, oldEntry);
+    }
     this.dropExpired();
   }
 
@@ -93,7 +109,7 @@ export class PageCache {
     const now = this.now();
     for (const [url, entry] of this.entries) {
       if (entry.until > now) return;
-      this.entries.delete(url);
+      this.drop(url, entry);
     }
   }
 
@@ -102,8 +118,19 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /** The bytes of the pages held (expired ones included until dropped), for tests. */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
   clear(): void {
     this.entries.clear();
+    this.heldBytes = 0;
+  }
+
+  private drop(url: string, entry: Entry): void {
+    this.entries.delete(url);
+    this.heldBytes -= entry.bytes;
   }
 }
 

@@ -34,34 +34,18 @@ export function pageEncodingFor(acceptEncoding: string | string[] | undefined): 
 }
 
 /**
- * Compressed copies of recent pages, keyed by the page's string. A page served from the page cache is the same string
- * object each time (V8 keeps a string's hash on it, so the lookup does not re-read 30 kB), so a cached hit costs a
- * lookup instead of ~1.6 ms of brotli; a fresh render is a new string and just passes through. Bounded: the oldest
- * entries go first (a Map keeps insertion order).
- */
-const RECENT_LIMIT = 200;
-const recent = new Map<string, Partial<Record<PageEncoding, Buffer>>>();
-
-/**
  * The page's body compressed for the client, or as it is when the client takes no compression or the page is too
  * small to gain. Asynchronous (zlib's thread pool): a page's compression never holds up the event loop.
  */
 export async function compressPage(body: string | Buffer, acceptEncoding: string | string[] | undefined): Promise<{ body: string | Buffer; encoding: PageEncoding | null }> {
   const encoding = pageEncodingFor(acceptEncoding);
   if (!encoding || Buffer.byteLength(body) < MIN_BYTES) return { body, encoding: null };
-  const known = typeof body === 'string' ? recent.get(body) : undefined;
-  const kept = known?.[encoding];
-  if (kept) return { body: kept, encoding };
+  // Compressed on every response, never kept: each page carries its own CSP nonce, so no two responses are the same
+  // bytes. (A memo of the last 200 pages keyed by their text used to sit here; a fresh render's text is unique and a
+  // cached page arrives as a Buffer, so it never answered, and held ~200 rendered pages of heap: ADR 0067.)
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const compressed = encoding === 'br'
     ? await toBrotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
     : await toGzip(bytes, { level: GZIP_LEVEL });
-  if (typeof body === 'string') {
-    if (known) known[encoding] = compressed;
-    else {
-      recent.set(body, { [encoding]: compressed });
-      if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value!);
-    }
-  }
   return { body: compressed, encoding };
 }

@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { ConcurrencyLimit } from '../../shared/concurrency-limit.js';
 import { InvalidInputError } from '../../shared/domain-error.js';
 
@@ -18,9 +18,21 @@ export const MAX_IMAGE_PIXELS = 24_000_000;
  */
 const decoding = new ConcurrencyLimit(1);
 
-// libvips' operation cache keeps recent results for reuse; every upload is a different image, so it only holds
-// memory after each one.
-sharp.cache(false);
+let sharpLoaded: Promise<typeof import('sharp')['default']> | null = null;
+
+/**
+ * sharp, loaded at the first image: importing it maps libvips and its codecs (~6 MB of RSS, and their start-up
+ * allocations) into a process that, serving the storefront, never decodes an image (ADR 0067).
+ */
+function loadSharp(): Promise<typeof import('sharp')['default']> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache keeps recent results for reuse; every upload is a different image, so it only holds
+    // memory after each one.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
 
 /** Raster formats we accept. Never SVG: it is a document that can carry script, not just a picture. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
@@ -44,6 +56,7 @@ export interface NormalisedImage extends ImageInfo {
  * that is not one of our raster formats — SVG above all — and images over MAX_IMAGE_PIXELS.
  */
 export async function inspectImage(buffer: Buffer, field = 'file'): Promise<ImageInfo> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels, so the limit is checked below, with a message of its own.
@@ -78,6 +91,7 @@ export async function normaliseImage(buffer: Buffer, options: { maxWidth?: numbe
   await inspectImage(buffer, options.field);
   return decoding.run(async () => {
     try {
+      const sharp = await loadSharp();
       const { data, info } = await sharp(buffer, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
         .autoOrient()
         .resize({ width: options.maxWidth ?? 2400, withoutEnlargement: true })

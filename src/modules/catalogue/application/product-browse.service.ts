@@ -3,6 +3,7 @@ import { StorefrontChanges } from '../../../platform/cache/index.js';
 import { mediaUrl } from '../../../platform/storage/index.js';
 import { InvalidInputError, NotFoundError } from '../../../shared/domain-error.js';
 import { vatOn } from '../../../shared/money.js';
+import { approximateSize } from '../../../shared/approximate-size.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
 import { inStock, type OptionKind } from '../domain/product-option.entity.js';
 import { CategoryBrowseService, slugOrId } from './category-browse.service.js';
@@ -37,9 +38,17 @@ const RELATED = 4;
  * by as much; the option endpoint (`getOption`), which the basket reads, is never cached.
  */
 const LIST_CACHE_MS = 30_000;
-/** Bounds on the cached pages and products: a few MB at most (a page of 24 cards is ~10 kB). */
+/**
+ * Bounds on the cached pages and products, by entries and by (estimated) bytes. A list result with its facets is
+ * ~30-60 kB of heap, so 1,000 of them alone filled half of `shop serve`'s capped heap once the bench's miss targets
+ * spread over more lists than that (ADR 0067). 12 MB holds page 1 of every category of the bench's 200 (its cached
+ * targets) with room to spare; products are ~3-8 kB each.
+ */
 const MAX_CACHED_PAGES = 1_000;
 const MAX_CACHED_PRODUCTS = 2_000;
+export const LIST_CACHE_MAX_BYTES = 12 * 1024 * 1024;
+export const PRODUCT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+const CARD_LISTS_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
  * What visitors see of the products: the list with search and facets, featured and most-viewed cards, a product
@@ -49,11 +58,11 @@ const MAX_CACHED_PRODUCTS = 2_000;
 @Injectable()
 export class ProductBrowseService implements OnModuleDestroy {
   /** Per filter, sort and page: the page of cards with its total, spelling correction and facets. */
-  private readonly listPages = new TtlCache<string, ProductListResult>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
+  private readonly listPages = new TtlCache<string, ProductListResult>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES, { maxBytes: LIST_CACHE_MAX_BYTES, sizeOf: approximateSize });
   /** Per slug or id as asked; null (no such public product) is cached too, so a bad link costs one query. */
-  private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, Date.now, MAX_CACHED_PRODUCTS);
+  private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, Date.now, MAX_CACHED_PRODUCTS, { maxBytes: PRODUCT_CACHE_MAX_BYTES, sizeOf: approximateSize });
   /** Featured products, and cards by id list (the home page's most viewed). */
-  private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES);
+  private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES, { maxBytes: CARD_LISTS_MAX_BYTES, sizeOf: approximateSize });
 
   /** Facets named once per distinct counts (a list's come interned from the kept counts) and shared. */
   private readonly facetNaming = new FacetNaming();

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 
 /**
  * Demo images drawn here rather than downloaded: an SVG per picture (coloured by category, the title, a
@@ -133,6 +132,9 @@ export interface RenderedImage {
 
 /** SVG → WebP. Effort 0 keeps ~150 demo images to a couple of seconds; they are flat colours and text. */
 export async function renderWebp(svgText: string): Promise<RenderedImage> {
+  // Loaded here, not at the top: the web server imports this module with the demo seeder and never renders a picture
+  // (sharp maps libvips into the process: ADR 0067).
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(Buffer.from(svgText)).webp({ quality: 80, effort: 0 }).toBuffer({ resolveWithObject: true });
   return { buffer: data, width: info.width, height: info.height };
 }
