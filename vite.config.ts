@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import type { UserConfig } from 'vite';
+import { vikeViewportPrefetch } from './web/build/vike-viewport-prefetch.js';
 
 export default ({ command }: { command: 'build' | 'serve' }) =>
   ({
-    plugins: [react(), vike()],
+    plugins: [react(), vike(), vikeViewportPrefetch()],
     // A build says only what needs reading: warnings and errors (issue 29, ADR 0038). At `info` it listed every output
     // file, ~240 lines per `make build` and `make start`. The dev server (`make dev`) keeps `info` for its reloads.
     logLevel: command === 'build' ? 'warn' : 'info',
