@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../lib/api.js';
-// Straight from vike-react, as FormControls re-exports it: importing FormControls put its form fields (3 kB) into
-// every storefront page's first script for this one hook (ADR 0064).
-import { useHydrated } from 'vike-react/useHydrated';
+import { useHydrated } from './FormControls.js';
 
 export const NEWSLETTER_SUCCESS = 'Thank you, you have been subscribed';
 export const NEWSLETTER_FAILURE = 'Invalid Email Address';

@@ -3,7 +3,8 @@ import { useNavigation } from 'react-router';
 import { NavLink } from '../admin/kit/links.js';
 import { reachesScreen } from '../admin/kit/screen-areas.js';
 import '../styles/shop.css';
-import { LayoutDialogs } from '../components/LayoutDialogs.js';
+import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
+import { ErrorDialog } from '../components/ErrorDialog.js';
 import { PageLoader } from '../components/PageLoader.js';
 import { signOut } from '../lib/session.js';
 import { useShell } from '../lib/shell.js';
@@ -99,7 +100,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
-      <LayoutDialogs />
+      <ErrorDialog />
+      <AuthExpiredDialog />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { findCategoryIn, stockState } from './catalogue.js';
-import { listHeading, listHref, pageWindow, parseListParams, topFacetValues } from './catalogue-list.js';
+import { findCategoryIn, listHeading, listHref, pageWindow, parseListParams, stockState, topFacetValues } from './catalogue.js';
 
 describe('parseListParams', () => {
   it('reads good values', () => {

@@ -1,6 +1,5 @@
 import type { OrderSummaryView } from '../../../src/modules/orders/index.js';
-import { formatDateTime } from '../../lib/format.js';
-import { formatPounds } from '../../lib/money.js';
+import { formatDateTime, formatPounds } from '../../lib/format.js';
 import { STATUS_LABELS } from '../../lib/orders.js';
 import './OrderSummary.css';
 

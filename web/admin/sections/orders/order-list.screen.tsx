@@ -1,5 +1,4 @@
-import { formatDateTime } from '../../../lib/format.js';
-import { formatPounds } from '../../../lib/money.js';
+import { formatDateTime, formatPounds } from '../../../lib/format.js';
 import { DateFilter, SelectFilter } from '../../kit/filters.js';
 import { ResourceList } from '../../kit/ResourceList.js';
 import { orders, STAFF_STATUS_LABELS, STAFF_STATUSES, type AdminOrderSummaryView } from './order.resource.js';
