@@ -64,6 +64,44 @@ describe(`newsletter journeys in Chromium (${databaseKind})`, () => {
     expect(problems.unexpected([failedResource(422, '/api/newsletter')])).toEqual([]);
   }, JOURNEY_TIMEOUT);
 
+  it('an address typed before the footer has hydrated is the one sent', async () => {
+    // The footer's code comes in a chunk of its own after the page has hydrated (ADR 0064). Hold that chunk back, type
+    // into the server-rendered field meanwhile, then let it come: hydration keeps the typed text in the field, and the
+    // form must send it, not the empty address its state started with.
+    const { page, problems } = await open();
+    let release!: () => void;
+    const footerArrives = new Promise<void>((resolve) => (release = resolve));
+    let heldBack = 0;
+    await page.route('**/assets/chunks/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('Thank you, you have been subscribed')) {
+        heldBack += 1;
+        await footerArrives;
+      }
+      await route.fulfill({ response, body });
+    });
+    const posted: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/newsletter') && request.method() === 'POST') posted.push(request.postDataJSON());
+    });
+
+    await page.goto('/');
+    await hydrated(page); // the page itself; the footer is still waiting for its chunk
+    const box = page.locator('[data-newsletter]');
+    const subscribe = box.getByRole('button', { name: 'Subscribe' });
+    await eventually(() => heldBack).toBe(1);
+    expect(await subscribe.isDisabled()).toBe(true); // not yet hydrated: it cannot submit itself as plain HTML
+    const address = uniqueEmail('early');
+    await box.getByRole('textbox', { name: 'Email address' }).fill(address);
+
+    release();
+    await subscribe.click(); // waits until hydration has enabled it
+    await box.locator('[data-newsletter-message]').getByText('Thank you, you have been subscribed').waitFor({ state: 'visible' });
+    expect(posted).toEqual([{ email: address }]);
+    expect(problems.unexpected()).toEqual([]);
+  }, JOURNEY_TIMEOUT);
+
   it('shows a friendly message for an unknown unsubscribe link', async () => {
     const { page, problems } = await open();
     await page.goto(`/newsletter/unsubscribe/${'x'.repeat(43)}`);

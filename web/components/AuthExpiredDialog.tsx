@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { onAuthExpired, setSignedIn } from '../lib/api.js';
+import { onAuthExpired } from '../lib/api.js';
 import { signOut } from '../lib/session.js';
-import { useShell } from '../lib/shell.js';
 
 export const AUTH_EXPIRED_TITLE = 'Warning';
 export const AUTH_EXPIRED_TEXT = 'Auth Token Expired';
@@ -9,21 +8,15 @@ export const AUTH_EXPIRED_TEXT = 'Auth Token Expired';
 /**
  * Seed §4/§8: a 401 from any API call while a user is signed in opens a modal "Warning" dialog with the text
  * "Auth Token Expired" and OK. Confirming logs out (`POST /api/logout`, failure ignored) and goes to /login.
- * Escape counts as confirming: the session is gone either way. Also keeps the API client told whether
- * someone is signed in (`shell.user`), so that a guest's 401 never opens it.
+ * Escape counts as confirming: the session is gone either way. Mounted by `LayoutDialogs` when the first such 401
+ * comes, open at once (`openAtFirst`); `LayoutDialogs` also tells the API client whether someone is signed in.
  */
-export function AuthExpiredDialog() {
-  const { user } = useShell();
-  const [open, setOpen] = useState(false);
+export function AuthExpiredDialog({ openAtFirst = false }: { openAtFirst?: boolean }) {
+  const [open, setOpen] = useState(openAtFirst);
   const [leaving, setLeaving] = useState(false);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
-  const signedIn = user !== null;
-
-  useEffect(() => {
-    setSignedIn(signedIn);
-  }, [signedIn]);
 
   useEffect(() => onAuthExpired(() => setOpen(true)), []);
 

@@ -4,10 +4,11 @@ import { onServerError } from '../lib/api.js';
 /**
  * Seed §8: any API response with status ≥ 500 opens a modal dialog titled "Error 500" with the text
  * "Server Error" and an OK button. A native `<dialog>` opened with `showModal()` traps focus, closes on
- * Escape and gives focus back to where it was.
+ * Escape and gives focus back to where it was. Mounted by `LayoutDialogs` when the first such answer comes, open at
+ * once (`openAtFirst`).
  */
-export function ErrorDialog() {
-  const [open, setOpen] = useState(false);
+export function ErrorDialog({ openAtFirst = false }: { openAtFirst?: boolean }) {
+  const [open, setOpen] = useState(openAtFirst);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiFetch } from '../lib/api.js';
-import { useHydrated } from './FormControls.js';
+// Straight from vike-react, as FormControls re-exports it: importing FormControls put its form fields (3 kB) into
+// every storefront page's first script for this one hook (ADR 0064).
+import { useHydrated } from 'vike-react/useHydrated';
 
 export const NEWSLETTER_SUCCESS = 'Thank you, you have been subscribed';
 export const NEWSLETTER_FAILURE = 'Invalid Email Address';
@@ -22,8 +24,14 @@ export function NewsletterForm() {
   const inputId = useId();
   const headingId = useId();
   const hydrated = useHydrated();
+  const emailInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
+    // The footer hydrates after the rest of the page (ADR 0064), so a visitor may type an address before React takes
+    // the form over. Hydration leaves the typed text in the field but not in state, and a submit would then see an
+    // empty address and send nothing: take over what the field holds.
+    const typed = emailInput.current?.value ?? '';
+    if (typed !== '') setEmail(typed);
     const timer = resetTimer;
     return () => clearTimeout(timer.current);
   }, []);
@@ -68,6 +76,7 @@ export function NewsletterForm() {
         </label>
         <div className="newsletter__row">
           <input
+            ref={emailInput}
             id={inputId}
             className="input"
             type="email"

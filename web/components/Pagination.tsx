@@ -1,4 +1,4 @@
-import { pageWindow } from '../lib/catalogue.js';
+import { pageWindow } from '../lib/catalogue-list.js';
 import './Pagination.css';
 
 /**

@@ -3,8 +3,7 @@ import { useNavigation } from 'react-router';
 import { NavLink } from '../admin/kit/links.js';
 import { reachesScreen } from '../admin/kit/screen-areas.js';
 import '../styles/shop.css';
-import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
-import { ErrorDialog } from '../components/ErrorDialog.js';
+import { LayoutDialogs } from '../components/LayoutDialogs.js';
 import { PageLoader } from '../components/PageLoader.js';
 import { signOut } from '../lib/session.js';
 import { useShell } from '../lib/shell.js';
@@ -100,8 +99,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
       </div>
-      <ErrorDialog />
-      <AuthExpiredDialog />
+      <LayoutDialogs />
     </div>
   );
 }

@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import '../styles/shop.css';
-import { AuthExpiredDialog } from '../components/AuthExpiredDialog.js';
 import { DemoNotice } from '../components/DemoNotice.js';
-import { ErrorDialog } from '../components/ErrorDialog.js';
+import { LayoutDialogs } from '../components/LayoutDialogs.js';
 import { MainNav } from '../components/MainNav.js';
 import { PageLoader } from '../components/PageLoader.js';
-import { SiteFooter } from '../components/SiteFooter.js';
 import { SiteHeader } from '../components/SiteHeader.js';
 import { TopBar } from '../components/TopBar.js';
+import { hydrateLater } from '../lib/hydrate-later.js';
 
 export const MAIN_CONTENT_ID = 'main-content';
+
+// Below every page's content, and nothing in it is what a visitor first reaches for: its code comes after the rest.
+const SiteFooter = hydrateLater(() => import('../components/SiteFooter.js').then((module) => module.SiteFooter));
 
 /** Seed §2 storefront layout: top bar, header with search, nav bar, page content, footer. */
 export function StorefrontLayout({ children }: { children: ReactNode }) {
@@ -33,8 +35,7 @@ export function StorefrontLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <ErrorDialog />
-      <AuthExpiredDialog />
+      <LayoutDialogs />
     </div>
   );
 }

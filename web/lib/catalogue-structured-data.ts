@@ -1,5 +1,5 @@
 import type { OptionView, ProductDetail } from '../../src/modules/catalogue/index.js';
-import { decimalPounds } from './format.js';
+import { decimalPounds } from './money.js';
 
 /** What the product page's structured data is made of (a trimmed ProductDetail). */
 export type StructuredProduct = Pick<ProductDetail, 'title' | 'code' | 'summary' | 'description' | 'images'> & {

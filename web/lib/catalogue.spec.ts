@@ -1,4 +1,5 @@
-import { findCategoryIn, listHeading, listHref, pageWindow, parseListParams, stockState, topFacetValues } from './catalogue.js';
+import { findCategoryIn, stockState } from './catalogue.js';
+import { listHeading, listHref, pageWindow, parseListParams, topFacetValues } from './catalogue-list.js';
 
 describe('parseListParams', () => {
   it('reads good values', () => {

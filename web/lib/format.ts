@@ -3,7 +3,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 let londonParts: Intl.DateTimeFormat | null = null;
 
 /**
- * Made on first use, not when this module loads: every page's bundle imports this module, and a formatter with a time
+ * Made on first use, not when this module loads: many pages import this module, and a formatter with a time
  * zone loads ICU's zone data — 70 ms of the main thread on a desktop, ~280 ms on a phone (ADR 0058) — which pages that
  * show no date never need.
  */
@@ -70,26 +70,6 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   if (browser) return browser;
   if (os) return `A browser on ${os}`;
   return ua.length > 60 ? `${ua.slice(0, 57)}…` : ua;
-}
-
-/**
- * "£1,234.50" from integer pence. Built with integer arithmetic rather than Intl so that the server and
- * the browser render the very same text (hydration) and no float ever touches money.
- */
-export function formatPounds(pence: number): string {
-  if (!Number.isSafeInteger(pence)) return '';
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** "1234.50" from integer pence: the plain two-decimal amount (structured data, machine-read prices). */
-export function decimalPounds(pence: number): string {
-  if (!Number.isSafeInteger(pence)) return '';
-  const sign = pence < 0 ? '-' : '';
-  const abs = Math.abs(pence);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** "850 KB", "12.4 MB", "1.2 GB": file sizes as people read them (powers of 1000, as operating systems show them). */

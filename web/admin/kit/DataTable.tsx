@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from './links.js';
-import { pageWindow } from '../../lib/catalogue.js';
+import { pageWindow } from '../../lib/catalogue-list.js';
 import type { ListQuery } from './use-list-query.js';
 import { Empty, LoadError, Loading } from './states.js';
 import '../../components/Pagination.css';

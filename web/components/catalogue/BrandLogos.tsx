@@ -1,4 +1,4 @@
-import { DEFAULT_PER_PAGE, listHref } from '../../lib/catalogue.js';
+import { DEFAULT_PER_PAGE, listHref } from '../../lib/catalogue-list.js';
 import './BrandLogos.css';
 
 /** Logo boxes are fixed (logos come in any proportion; they are fitted inside), so nothing shifts on load. */

@@ -1,34 +1,12 @@
-import { useEffect, useState } from 'react';
 import type { PublicSessionView } from '../../../src/modules/training/index.js';
-import { apiFetch } from '../../lib/api.js';
+import { placesText } from '../../lib/catalogue.js';
 import { SessionWaitingList } from './SessionWaitingList.js';
-import './CourseSessionPicker.css';
 
 /**
- * The upcoming dates of a product's open courses (issue 27, ADR 0046), read in the browser: places left change with
- * every order, and the product page itself may come from the page cache. Null until loaded.
+ * One course option's dates: a labelled select; full dates stay listed (so nobody wonders where they went) but disabled.
+ * Loaded on demand by `useCourseSessions`; its style sheet comes with ProductOptions, which shows "Loading dates…" until
+ * it is here.
  */
-export function useCourseSessions(productId: number, wanted: boolean): PublicSessionView[] | null {
-  const [sessions, setSessions] = useState<PublicSessionView[] | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    apiFetch<PublicSessionView[]>(`/api/products/${productId}/sessions`)
-      .then((rows) => live && setSessions(rows))
-      .catch(() => live && setSessions([]));
-    return () => {
-      live = false;
-    };
-  }, [productId, wanted]);
-  return sessions;
-}
-
-/** The first date a buyer can still book, which the picker starts on. */
-export function firstBookable(sessions: readonly PublicSessionView[]): number | null {
-  return sessions.find((session) => session.places_left > 0)?.id ?? null;
-}
-
-/** One course option's dates: a labelled select; full dates stay listed (so nobody wonders where they went) but disabled. */
 export function CourseSessionPicker({ optionId, optionName, sessions, value, onChange, productId }: {
   optionId: number;
   /** Given, full dates offer their waiting list (ADR 0051). */
@@ -64,9 +42,4 @@ export function CourseSessionPicker({ optionId, optionName, sessions, value, onC
       {productId !== undefined && <SessionWaitingList productId={productId} optionName={optionName} full={sessions.filter((session) => session.places_left <= 0)} />}
     </span>
   );
-}
-
-export function placesText(left: number): string {
-  if (left <= 0) return 'Full';
-  return left === 1 ? '1 place left' : `${left} places left`;
 }

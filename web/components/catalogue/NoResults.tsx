@@ -1,4 +1,5 @@
-import { categoryPath, hasFilters, listHref, type ListParams } from '../../lib/catalogue.js';
+import { categoryPath } from '../../lib/catalogue.js';
+import { hasFilters, listHref, type ListParams } from '../../lib/catalogue-list.js';
 import { searchUrl } from '../SearchForm.js';
 
 /** The "no results" state of a list, with ways on: fix the words, drop filters, widen, browse, ask us. */

@@ -1,5 +1,5 @@
 import { KIND_LABELS, productPath, type CardView } from '../../lib/catalogue.js';
-import { formatPounds } from '../../lib/format.js';
+import { formatPounds } from '../../lib/money.js';
 import './ProductCard.css';
 
 /** Card images keep their own proportions when known; otherwise this box (4:3), so nothing shifts on load. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OptionKind } from '../../../src/modules/catalogue/index.js';
-import { KIND_LABELS, categoryPath, listHref, type ListParams } from '../../lib/catalogue.js';
+import { KIND_LABELS, categoryPath } from '../../lib/catalogue.js';
+import { listHref, type ListParams } from '../../lib/catalogue-list.js';
 import './ProductFacets.css';
 
 export interface FacetData {

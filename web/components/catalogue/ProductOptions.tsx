@@ -2,13 +2,14 @@ import { useRef, useState } from 'react';
 import type { OptionView } from '../../../src/modules/catalogue/index.js';
 import { errorBodyOf } from '../../lib/api.js';
 import { basketApi, itemCount } from '../../lib/basket.js';
-import { KIND_LABELS, stockState } from '../../lib/catalogue.js';
-import { formatPounds } from '../../lib/format.js';
+import { KIND_LABELS, placesText, stockState } from '../../lib/catalogue.js';
+import { formatPounds } from '../../lib/money.js';
 import { useShell } from '../../lib/shell.js';
 import { Notice } from '../Notice.js';
-import { CourseSessionPicker, firstBookable, placesText, useCourseSessions } from './CourseSessionPicker.js';
+import { firstBookable, useCourseSessions } from './course-sessions.js';
 import { QuantityField, typedQty } from '../QuantityField.js';
 import './ProductOptions.css';
+import './CourseSessionPicker.css';
 
 export type OptionRow = Pick<OptionView, 'id' | 'name' | 'code' | 'price' | 'price_inc_vat' | 'qty' | 'kind'>;
 
@@ -39,7 +40,7 @@ interface AddResult {
 export function ProductOptions({ options, productTitle, productId, selected = null }: ProductOptionsProps) {
   const { company } = useShell();
   // Open courses: the buyer picks a date per course option (issue 27); the first bookable one is preselected.
-  const sessions = useCourseSessions(productId ?? 0, productId !== undefined && options.some((option) => option.kind === 'course'));
+  const { sessions, Picker } = useCourseSessions(productId ?? 0, productId !== undefined && options.some((option) => option.kind === 'course'));
   const [chosen, setChosen] = useState<Record<number, number | null>>({});
   const sessionFor = (optionId: number) => (optionId in chosen ? chosen[optionId]! : firstBookable((sessions ?? []).filter((s) => s.option_id === optionId)));
   const [adding, setAdding] = useState<number | null>(null);
@@ -121,8 +122,9 @@ export function ProductOptions({ options, productTitle, productId, selected = nu
                   {option.name}
                   {option.id === selected && <span className="badge options-table__selected">Selected for you</span>}
                   <span className="options-table__code">{option.code}</span>
-                  {option.kind === 'course' && productId !== undefined && (
-                    <CourseSessionPicker
+                  {course && !Picker && <span className="session-picker__note">Loading dates…</span>}
+                  {course && Picker && (
+                    <Picker
                       optionId={option.id} optionName={option.name} value={sessionFor(option.id)} productId={productId}
                       sessions={sessions && sessions.filter((session) => session.option_id === option.id)}
                       onChange={(sessionId) => setChosen((current) => ({ ...current, [option.id]: sessionId }))}

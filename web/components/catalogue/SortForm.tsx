@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent, type FormEvent } from 'react';
 import { navigate } from 'vike/client/router';
 import type { ProductSort } from '../../../src/modules/catalogue/index.js';
-import { DEFAULT_PER_PAGE, PRODUCT_SORT_VALUES, SORT_LABELS, listHref, type ListParams } from '../../lib/catalogue.js';
+import { DEFAULT_PER_PAGE, PRODUCT_SORT_VALUES, SORT_LABELS, listHref, type ListParams } from '../../lib/catalogue-list.js';
 
 /**
  * The sort order of a list. A GET form, so it works before (or without) JavaScript; once hydrated, picking

@@ -1,5 +1,6 @@
 import type { OrderSummaryView } from '../../../src/modules/orders/index.js';
-import { formatDateTime, formatPounds } from '../../lib/format.js';
+import { formatDateTime } from '../../lib/format.js';
+import { formatPounds } from '../../lib/money.js';
 import { STATUS_LABELS } from '../../lib/orders.js';
 import './OrderSummary.css';
 

@@ -1,5 +1,5 @@
 import type { OrderAddress, OrderView } from '../../../src/modules/orders/index.js';
-import { formatPounds } from '../../lib/format.js';
+import { formatPounds } from '../../lib/money.js';
 import { STATUS_LABELS } from '../../lib/orders.js';
 import { RefundList } from './RefundList.js';
 import './OrderSummary.css';

@@ -1,5 +1,6 @@
 import type { OrderView } from '../../../src/modules/orders/index.js';
-import { formatDateTime, formatPounds } from '../../lib/format.js';
+import { formatDateTime } from '../../lib/format.js';
+import { formatPounds } from '../../lib/money.js';
 
 /**
  * An order's refunds (issue 28 item 7, ADR 0045), oldest first: when, what, how much with VAT, and the credit note of

@@ -6,7 +6,7 @@ import { QuantityField, typedQty } from '../../components/QuantityField.js';
 import { errorBodyOf } from '../../lib/api.js';
 import { basketApi, itemCount } from '../../lib/basket.js';
 import { KIND_LABELS } from '../../lib/catalogue.js';
-import { formatPounds } from '../../lib/format.js';
+import { formatPounds } from '../../lib/money.js';
 import { useShell } from '../../lib/shell.js';
 import type { Data } from './+data.js';
 import './basket.css';

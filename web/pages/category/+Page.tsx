@@ -5,7 +5,8 @@ import { ProductFacets } from '../../components/catalogue/ProductFacets.js';
 import { ProductGrid } from '../../components/catalogue/ProductCard.js';
 import { SortForm } from '../../components/catalogue/SortForm.js';
 import '../../components/catalogue/ProductList.css';
-import { categoryPath, listHeading, listHref } from '../../lib/catalogue.js';
+import { categoryPath } from '../../lib/catalogue.js';
+import { listHeading, listHref } from '../../lib/catalogue-list.js';
 import type { Data } from './+data.js';
 
 /** `/category`, `/category/{slug}` and `/category?search=`: results, facets, sort and pages. */

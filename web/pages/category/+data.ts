@@ -1,6 +1,7 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { FACET_VALUES, OPTION_KIND_VALUES, categoryPath, findCategoryIn, hasFilters, parseListParams, toCardView, topFacetValues } from '../../lib/catalogue.js';
+import { categoryPath, findCategoryIn, toCardView } from '../../lib/catalogue.js';
+import { FACET_VALUES, OPTION_KIND_VALUES, hasFilters, parseListParams, topFacetValues } from '../../lib/catalogue-list.js';
 
 export type Data = Awaited<ReturnType<typeof data>>;
 

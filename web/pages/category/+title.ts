@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types';
-import { listHeading } from '../../lib/catalogue.js';
+import { listHeading } from '../../lib/catalogue-list.js';
 import { resolveShell } from '../../lib/shell.js';
 import { pageTitle } from '../../lib/title.js';
 import type { Data } from './+data.js';

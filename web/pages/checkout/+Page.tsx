@@ -5,7 +5,7 @@ import { AddressFields, addressFieldMaps, addressForm, addressPayload, type Addr
 import { CheckboxField, ErrorSummary, NeedsJavaScript, SubmitButton, TextField, useFocusOnChange } from '../../components/FormControls.js';
 import { apiFetch } from '../../lib/api.js';
 import { KIND_LABELS } from '../../lib/catalogue.js';
-import { formatPounds } from '../../lib/format.js';
+import { formatPounds } from '../../lib/money.js';
 import { LEAVING, useApiForm } from '../../lib/use-api-form.js';
 import type { Data } from './+data.js';
 import './checkout.css';

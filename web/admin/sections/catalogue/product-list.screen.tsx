@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { formatDateTime, formatPounds } from '../../../lib/format.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { formatPounds } from '../../../lib/money.js';
 import { SelectFilter } from '../../kit/filters.js';
 import { DataTable, type Column } from '../../kit/DataTable.js';
 import { Link } from '../../kit/links.js';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { apiFetch } from '../../../lib/api.js';
-import { formatPounds } from '../../../lib/format.js';
+import { formatPounds } from '../../../lib/money.js';
 import { formFailure, INVALID_FORM_MESSAGE } from '../../../lib/form-errors.js';
 import { ConfirmDialog } from '../../kit/ConfirmDialog.js';
 import { ItemTable, type ItemColumn } from '../../kit/ItemTable.js';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatPounds } from '../../../lib/format.js';
+import { formatPounds } from '../../../lib/money.js';
 
 export interface DaySales {
   date: string;

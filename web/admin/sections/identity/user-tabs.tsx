@@ -4,7 +4,8 @@ import type { AdminPreviewView, UserProductView } from '../../../../src/modules/
 import type { AdminOrderSummaryView } from '../../../../src/modules/orders/index.js';
 import { apiFetch } from '../../../lib/api.js';
 import { formFailure } from '../../../lib/form-errors.js';
-import { formatDateTime, formatPounds } from '../../../lib/format.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { formatPounds } from '../../../lib/money.js';
 import { defineResource } from '../../api/admin-api.js';
 import { DataTable } from '../../kit/DataTable.js';
 import { Link } from '../../kit/links.js';

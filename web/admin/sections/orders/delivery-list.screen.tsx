@@ -1,4 +1,4 @@
-import { formatPounds } from '../../../lib/format.js';
+import { formatPounds } from '../../../lib/money.js';
 import { ResourceList } from '../../kit/ResourceList.js';
 import { deliveryTypes, type DeliveryType } from './delivery.resource.js';
 

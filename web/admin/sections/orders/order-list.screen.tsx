@@ -1,4 +1,5 @@
-import { formatDateTime, formatPounds } from '../../../lib/format.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { formatPounds } from '../../../lib/money.js';
 import { DateFilter, SelectFilter } from '../../kit/filters.js';
 import { ResourceList } from '../../kit/ResourceList.js';
 import { orders, STAFF_STATUS_LABELS, STAFF_STATUSES, type AdminOrderSummaryView } from './order.resource.js';

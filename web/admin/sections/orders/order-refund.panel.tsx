@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { apiFetch } from '../../../lib/api.js';
 import { formFailure } from '../../../lib/form-errors.js';
-import { formatPounds } from '../../../lib/format.js';
+import { formatPounds } from '../../../lib/money.js';
 import { Field, FieldError } from '../../../components/forms/Field.js';
 import { useNotify } from '../../kit/notifications.js';
 import { orders, type AdminOrderView } from './order.resource.js';

@@ -2,12 +2,17 @@ import { useData } from 'vike-react/useData';
 import { ProductGrid } from '../../../components/catalogue/ProductCard.js';
 import { ProductGallery } from '../../../components/catalogue/ProductGallery.js';
 import { ProductOptions } from '../../../components/catalogue/ProductOptions.js';
-import { RequestPreviewButton } from '../../../components/catalogue/RequestPreviewButton.js';
 import '../../../components/catalogue/ProductPage.css';
 import { categoryPath } from '../../../lib/catalogue.js';
-import { formatPounds } from '../../../lib/format.js';
+import { hydrateLater } from '../../../lib/hydrate-later.js';
+import { formatPounds } from '../../../lib/money.js';
 import { useShell } from '../../../lib/shell.js';
 import type { Data } from './+data.js';
+
+// Below the options, and only on products with a preview video: its code (and its sign-in link's) comes after the rest.
+const RequestPreviewButton = hydrateLater(() =>
+  import('../../../components/catalogue/RequestPreviewButton.js').then((module) => module.RequestPreviewButton),
+);
 
 /**
  * `/products/{slug}`: gallery, the facts a buyer compares (code, brand, accreditation, running time, year,
