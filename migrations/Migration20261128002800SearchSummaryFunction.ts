@@ -11,13 +11,12 @@ import { Migration } from '@mikro-orm/migrations';
  * the statement's: the term is an InitPlan (`q`), so the planner never knew it anyway.
  *
  * The statement is SqlCatalogueReads' former SEARCH_SUMMARY with every filter as a parameter that may be null,
- * and two changes that give the same answer for less: the page's option kinds come from `product_search.kinds`
- * (the kinds of the product's active options as bits, kept by triggers; null when it has none, as
- * `array_agg` gave) instead of a lookup of its options per card, and the category facet joins the category
- * sets instead of a subquery per group. Parameters, referred to by number so that the bench can explain the
- * statement on its own (scripts/bench/lib/search-db.mjs): $1 the term as typed (websearch syntax), $2 the brand,
- * $3 the kind's bit, $4 the category (each null for no filter), $5 and $6 the page's offset and limit (null:
- * no page). Changing the statement is a new migration that replaces the function.
+ * and one change that gives the same answer for less: the page's option kinds come from `product_search.kinds`
+ * (the kinds of the product's active options as bits, kept by triggers; null when it has none, as `array_agg`
+ * gave) instead of a lookup of its options per card. Parameters, referred to by number so that the bench can
+ * explain the statement on its own (scripts/bench/lib/search-db.mjs): $1 the term as typed (websearch syntax),
+ * $2 the brand, $3 the kind's bit, $4 the category (each null for no filter), $5 and $6 the page's offset and
+ * limit (null: no page). Changing the statement is a new migration that replaces the function.
  */
 const SEARCH_SUMMARY_FUNCTION = `
   create or replace function catalogue_search_summary(search_term text, brand_filter integer, kind_bit integer,
@@ -49,8 +48,8 @@ const SEARCH_SUMMARY_FUNCTION = `
          select t.total,
            (select json_object_agg(f.category_id, f.count) from (
               select category_id, sum(g.for_categories)::int as count
-              from counted g join product_category_sets cs on cs.id = g.category_set_id
-              cross join lateral unnest(cs.category_ids) as category_id
+              from counted g
+              cross join lateral unnest((select cs.category_ids from product_category_sets cs where cs.id = g.category_set_id)) as category_id
               where not g.by_brand_and_kinds group by category_id) f
             where f.count > 0),
            (select json_object_agg(f.brand_id, f.count) from (

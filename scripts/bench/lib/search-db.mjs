@@ -6,7 +6,7 @@
 // product_search or products sequentially — a scan would pass at 10k products and fail at 100k.
 import { correctableWords, pgReads, searchProducts, statementsOf } from './shop-sql.mjs';
 import { NO_MATCH_TERM, withClient } from './database.mjs';
-import { machineBusySeconds, processCpu } from './proc.mjs';
+import { machineBusySeconds, processRunSeconds } from './proc.mjs';
 
 const SEARCH_INDEX = 'product_search_document_index';
 const SCANNED = ['product_search', 'products'];
@@ -79,7 +79,7 @@ export async function measureSearch(url, terms, { runs }) {
   return withClient(url, async (client) => {
     const results = [];
     const backend = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
-    const backendCpu = () => processCpu(backend)?.seconds ?? null;
+    const backendCpu = () => processRunSeconds(backend);
     let spent = 0;
     const reads = pgReads(client, (_statement, ms) => {
       spent += ms;
@@ -95,7 +95,7 @@ export async function measureSearch(url, terms, { runs }) {
       const searched = { search: flow.correctedSearch ?? term };
       const list = [];
       const whole = [];
-      // /proc counts CPU in ticks of 10 ms: summed over the runs, the ticks that fall in a request average out.
+      // The backend's CPU to the nanosecond (/proc/PID/schedstat), summed over the runs.
       let cpuSeconds = 0;
       const machineBefore = machineBusySeconds();
       const wallBefore = performance.now();
