@@ -40,6 +40,7 @@ import { Migration20261128002200OrderHistoryChange } from './Migration2026112800
 import { Migration20261128002400StaffRoleCheckNulls } from './Migration20261128002400StaffRoleCheckNulls.js';
 import { Migration20261128002500OrderSearchAndDispatch } from './Migration20261128002500OrderSearchAndDispatch.js';
 import { Migration20261128002600OrdersCreatedCovering } from './Migration20261128002600OrdersCreatedCovering.js';
+import { Migration20261128002800SearchSummaryFunction } from './Migration20261128002800SearchSummaryFunction.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -87,4 +88,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128002400StaffRoleCheckNulls', class: Migration20261128002400StaffRoleCheckNulls },
   { name: 'Migration20261128002500OrderSearchAndDispatch', class: Migration20261128002500OrderSearchAndDispatch },
   { name: 'Migration20261128002600OrdersCreatedCovering', class: Migration20261128002600OrdersCreatedCovering },
+  { name: 'Migration20261128002800SearchSummaryFunction', class: Migration20261128002800SearchSummaryFunction },
 ];

@@ -222,6 +222,27 @@ describe(`catalogue:generate (${databaseKind})`, () => {
         `select (select category_id from product_categories group by 1 order by count(*) desc, 1 limit 1) as category_id,
                 (select brand_id from products group by 1 order by count(*) desc, 1 limit 1) as brand_id`,
       );
+      // The walked page's option kinds come from product_search's bits (ADR 0069), the ranked page's from the options:
+      // of the newest title matches of "safety", one loses all its active options and one (with two kinds) one
+      // kind, and both pages must follow.
+      const newest = await app.sql<{ product_id: number; kinds: number }>(
+        `select s.product_id, (select count(distinct o.kind)::int from product_options o where o.product_id = s.product_id and o.active) as kinds
+         from product_search s where s.document @@ to_tsquery('english', 'safety:A') order by s.product_id desc limit 3`,
+      );
+      const twoKinds = newest.find((row) => row.kinds >= 2)!;
+      const none = newest.find((row) => row !== twoKinds)!;
+      expect(twoKinds).toBeDefined();
+      await app.sql('update product_options set active = false where product_id = ?', [none.product_id]);
+      await app.sql(
+        `update product_options set active = false
+         where product_id = ? and kind = (select min(kind) from product_options where product_id = ? and active)`,
+        [twoKinds.product_id, twoKinds.product_id],
+      );
+      const cards = (await reads.searchSummary({ search: 'safety' }, { offset: 0, limit: 3 })).page ?? [];
+      expect(cards.map((card) => card.id)).toEqual(newest.map((row) => row.product_id));
+      expect(cards.find((card) => card.id === none.product_id)!.kinds).toBeNull();
+      expect(cards.find((card) => card.id === twoKinds.product_id)!.kinds).toHaveLength(twoKinds.kinds - 1);
+      expect(cards).toEqual(await reads.searchPage({ search: 'safety' }, 0, 3));
       const filters = [{}, { kind: 'physical' as const }, { categoryId: common!.category_id }, { brandId: common!.brand_id }];
       let walked = 0;
       for (const term of ['fire', 'safety', 'training', 'poster -fire', 'online or dvd']) {

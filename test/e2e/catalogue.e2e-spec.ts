@@ -107,6 +107,18 @@ describe(`public catalogue API (${databaseKind})`, () => {
     expect(none.body).toMatchObject({ data: [], meta: { total: 0, last_page: 1, corrected_search: null } });
   });
 
+  it('plans a search\'s summary once per connection: one function, one generic plan', async () => {
+    // Planning the summary on every request was a quarter of a broad term's database CPU and most of a no-match
+    // term's (ADR 0069). PL/pgSQL keeps its statement's plan; left to choose, it replans while a custom plan looks
+    // cheaper than the generic one, which for this statement is always.
+    const [fn] = await shop.sql<{ config: string[] | null }>(
+      `select proconfig as config from pg_proc where proname = 'catalogue_search_summary'`,
+    );
+    expect(fn?.config).toEqual(['plan_cache_mode=force_generic_plan']);
+    const [row] = await shop.sql<{ total: number }>(`select total from catalogue_search_summary('manual', null, null, null, 0, 24)`);
+    expect(row?.total).toBe(2);
+  });
+
   it('counts the facets of a search without their own filter and pages from the title matches to the rest', async () => {
     const search = async (query: Record<string, unknown>) => (await http().get('/api/products').query({ search: 'manual', ...query }).expect(200)).body;
     const facets = {

@@ -6,7 +6,7 @@
 // product_search or products sequentially — a scan would pass at 10k products and fail at 100k.
 import { correctableWords, pgReads, searchProducts, statementsOf } from './shop-sql.mjs';
 import { NO_MATCH_TERM, withClient } from './database.mjs';
-import { machineBusySeconds, processCpu } from './proc.mjs';
+import { machineBusySeconds, processRunSeconds } from './proc.mjs';
 
 const SEARCH_INDEX = 'product_search_document_index';
 const SCANNED = ['product_search', 'products'];
@@ -29,8 +29,36 @@ function describePlan(node, depth = 0) {
   return [line, ...(node.Plans ?? []).map((child) => describePlan(child, depth + 1))].join('\n');
 }
 
-async function explain(client, query) {
-  const explained = await client.query(`explain (analyze, buffers, format json) ${query.text}`, query.values);
+/**
+ * The summary runs inside `catalogue_search_summary` (ADR 0069), where EXPLAIN of the call would show a function
+ * scan and nothing of its statement. Its statement (the function's one `return query`, written with $1…$n) is
+ * prepared on its own with the function's argument types and explained as the function runs it: one generic plan.
+ */
+const SUMMARY_FUNCTION = 'catalogue_search_summary';
+
+async function explainable(client, query) {
+  if (!query.text.includes(`${SUMMARY_FUNCTION}(`)) return { text: query.text, values: query.values, done: async () => {} };
+  const { rows: [fn] } = await client.query(
+    'select prosrc, array(select unnest(proargtypes::oid[])::regtype::text) as types from pg_proc where proname = $1', [SUMMARY_FUNCTION]);
+  const statement = /return query([\s\S]*);\s*end\s*$/i.exec(fn.prosrc)?.[1];
+  if (!statement) throw new Error(`${SUMMARY_FUNCTION} is no longer one \`return query\`: teach search-db.mjs to explain it.`);
+  await client.query('set plan_cache_mode = force_generic_plan');
+  await client.query(`prepare search_summary_statement (${fn.types.join(', ')}) as ${statement}`);
+  // EXPLAIN EXECUTE takes no bound parameters: the call's values go in as literals.
+  const literal = (value) => (value === null || value === undefined ? 'null' : client.escapeLiteral(String(value)));
+  return {
+    text: `execute search_summary_statement (${fn.types.map((type, i) => `${literal(query.values[i])}::${type}`).join(', ')})`,
+    values: [],
+    done: async () => {
+      await client.query('deallocate search_summary_statement');
+      await client.query('reset plan_cache_mode');
+    },
+  };
+}
+
+async function explain(client, recorded) {
+  const query = await explainable(client, recorded);
+  const explained = await client.query(`explain (analyze, buffers, format json) ${query.text}`, query.values).finally(query.done);
   const plan = explained.rows[0]['QUERY PLAN'][0];
   const nodes = planNodes(plan.Plan);
   return {
@@ -51,7 +79,7 @@ export async function measureSearch(url, terms, { runs }) {
   return withClient(url, async (client) => {
     const results = [];
     const backend = (await client.query('select pg_backend_pid() as pid')).rows[0].pid;
-    const backendCpu = () => processCpu(backend)?.seconds ?? null;
+    const backendCpu = () => processRunSeconds(backend);
     let spent = 0;
     const reads = pgReads(client, (_statement, ms) => {
       spent += ms;
@@ -67,7 +95,7 @@ export async function measureSearch(url, terms, { runs }) {
       const searched = { search: flow.correctedSearch ?? term };
       const list = [];
       const whole = [];
-      // /proc counts CPU in ticks of 10 ms: summed over the runs, the ticks that fall in a request average out.
+      // The backend's CPU to the nanosecond (/proc/PID/schedstat), summed over the runs.
       let cpuSeconds = 0;
       const machineBefore = machineBusySeconds();
       const wallBefore = performance.now();

@@ -70,69 +70,18 @@ const IN_CATEGORY = 's.category_set_id in (select cs.id from product_category_se
 /** `product_search.kinds` holds the kinds of a product's active options as bits. */
 const KIND_BITS: Record<OptionKind, number> = { physical: 1, download: 2, online_access: 4, course: 8 };
 const KIND_OF_BIT = Object.fromEntries(Object.entries(KIND_BITS).map(([kind, bit]) => [bit, kind])) as Record<number, OptionKind>;
-const KIND_VALUES = `(values ('course', 8), ('download', 2), ('online_access', 4), ('physical', 1))`;
-
-/** `count(*)` of the rows meeting the conditions; a plain count when there are none ('true'), which is cheaper per row. */
-const countIf = (...conditions: string[]) => {
-  const tested = conditions.filter((condition) => condition !== 'true');
-  return tested.length === 0 ? 'count(*)' : `count(*) filter (where ${tested.join(' and ')})`;
-};
 
 /**
- * A search's summary in one statement: one scan of the matches (the GIN index; the term is an InitPlan
- * parameter, so the planner assumes few matches and never prefers a sequential scan) grouped two ways at
- * once, by category set and by brand and kinds. The total and every facet come from those few hundred groups
- * (each facet counts the matches that pass the *other* filters), as ids and counts: the service names them
- * from its cached lists. `brandOk` and `kindOk` test `brand_id` and `kinds`, of a row or of a group;
- * `forCategories` and `matches` are countIf expressions on the product_search row `s`; `page` is
- * SEARCH_WALKED or null.
+ * A search's summary in one statement, kept in the database as `catalogue_search_summary` (migration
+ * 20261128002800, ADR 0069) so that each connection plans it once: one scan of the matches (the GIN index)
+ * grouped two ways at once, by category set and by brand and kinds; the total and every facet from those few
+ * hundred groups (each facet counting the matches that pass the *other* filters), as ids and counts that the
+ * service names from its cached lists; and, in relevance order, the page walked from the newest products
+ * (ADR 0014, "Search at 100k"): title matches first, newest first within each. The walk answers when title
+ * matches fill the page (a newer title match would have been walked first); otherwise SEARCH_RANKED does.
  */
-const SEARCH_SUMMARY = (brandOk: string, kindOk: string, forCategories: string, matches: string, page: string) => `with ${SEARCH_TERMS},
-       counted as (
-         select grouping(category_set_id) = 1 as by_brand_and_kinds, category_set_id, brand_id, kinds,
-           ${forCategories}::int as for_categories,
-           ${matches}::int as matches
-         from product_search s where s.document @@ (select query from q)
-         group by grouping sets ((category_set_id), (brand_id, kinds))
-       ), totals as (
-         select coalesce(sum(matches), 0)::int as total,
-           (select greatest(reltuples, 0)::int from pg_class where oid = 'product_search'::regclass) as searched
-         from counted where by_brand_and_kinds and ${brandOk} and ${kindOk}
-       )
-       select totals.total,
-         (select json_object_agg(category_id, count) from (
-            select category_id, sum(g.for_categories)::int as count
-            from counted g
-            cross join lateral unnest((select cs.category_ids from product_category_sets cs where cs.id = g.category_set_id)) as category_id
-            where not g.by_brand_and_kinds group by category_id) f
-          where f.count > 0) as categories,
-         (select json_object_agg(brand_id, count) from (
-            select brand_id, sum(matches)::int as count from counted
-            where by_brand_and_kinds and brand_id is not null and ${kindOk} group by brand_id) f
-          where f.count > 0) as brands,
-         (select json_object_agg(k.kind, f.count) from ${KIND_VALUES} as k (kind, bit)
-          cross join lateral (select sum(matches)::int as count from counted where by_brand_and_kinds and kinds & k.bit <> 0 and ${brandOk}) f
-          where f.count > 0) as kinds,
-         ${page} as page
-       from totals`;
-
-/**
- * Relevance: matches with every word in the title first, newest first within each (ADR 0014, "Search at
- * 100k"). For a broad term the page comes from walking the newest products backwards along the primary key
- * and testing each (`ts_match_vq`, which no index serves): enough of them to hold the page four times over
- * at the matches' density, ? being offset + limit, walked only when that is fewer rows than the matches. It
- * answers when title matches fill the page (a newer title match would have been walked first); otherwise
- * SEARCH_RANKED does.
- */
-const SEARCH_WALKED = (filters: string) => `(select json_agg(card order by card.id desc) from (
-            select ${CARD_COLUMNS}
-            from (select s.product_id as id
-                  from (select * from product_search order by product_id desc
-                        limit (select case when t.searched > 0 and t.total > 0 and ceil(4.0 * ? * t.searched / t.total) < t.total
-                                      then ceil(4.0 * ? * t.searched / t.total)::int else 0 end from totals t)) s
-                  where ts_match_vq(s.document, (select query from q)) and ts_match_vq(s.document, (select title_query from q))${filters}
-                  order by s.product_id desc limit ? offset ?) page
-            join products p on p.id = page.id ${CARD_JOINS}) card)`;
+const SEARCH_SUMMARY = `select total, categories, brands, kinds, page
+       from catalogue_search_summary(?::text, ?::integer, ?::integer, ?::integer, ?::integer, ?::integer)`;
 
 /** Every match from the GIN index, title matches first: what answers when the walk does not. */
 const SEARCH_RANKED = (filters: string) => `with ${SEARCH_TERMS},
@@ -293,23 +242,13 @@ export class SqlCatalogueReads implements Omit<CatalogueReads, EntityReads> {
   }
 
   async searchSummary(filter: ProductFilter & { search: string }, walk: { offset: number; limit: number } | null): Promise<SearchSummary> {
-    const inCategory = filter.categoryId === undefined
-      ? 'true'
-      : IN_CATEGORY;
-    const brandOk = filter.brandId === undefined ? 'true' : 'brand_id = ?';
-    const kindOk = filter.kind === undefined ? 'true' : 'kinds & ? <> 0';
-    const brand = filter.brandId === undefined ? [] : [filter.brandId];
-    const kind = filter.kind === undefined ? [] : [KIND_BITS[filter.kind]];
-    const category = filter.categoryId === undefined ? [] : [filter.categoryId];
-    const filters = this.searchFilters(filter);
-    const page = walk ? SEARCH_WALKED(filters.sql) : 'null';
-    const walkParams = walk ? [walk.offset + walk.limit, walk.offset + walk.limit, ...filters.params, walk.limit, walk.offset] : [];
-    // In the order the conditions appear: counted (brand, kind; category), totals (brand, kind), brands (kind), kinds (brand), page.
-    const params = [filter.search, ...brand, ...kind, ...category, ...brand, ...kind, ...kind, ...brand, ...walkParams];
     const [row] = await this.query<{
       total: number; categories: Counts | string | null; brands: Counts | string | null; kinds: Counts | string | null;
       page: ProductCardRow[] | string | null;
-    }>(SEARCH_SUMMARY(brandOk, kindOk, countIf(brandOk, kindOk), countIf(inCategory), page), params);
+    }>(SEARCH_SUMMARY, [
+      filter.search, filter.brandId ?? null, filter.kind === undefined ? null : KIND_BITS[filter.kind], filter.categoryId ?? null,
+      walk?.offset ?? null, walk?.limit ?? null,
+    ]);
     return {
       total: row?.total ?? 0,
       counts: {
