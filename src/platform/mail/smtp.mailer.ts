@@ -1,24 +1,25 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
 import { nodemailerAttachments, nodemailerListHeaders, type Mailer, type MailMessage } from './mailer.port.js';
+import { LazyTransport } from './nodemailer.js';
 
 /**
  * Sends through an SMTP server (`SMTP_URL`: `smtp://user:pass@host:587` upgrades with STARTTLS when the
  * server offers it, `smtps://…:465` is TLS from the start). A failure throws, so the job retries.
  */
 export class SmtpMailer implements Mailer, OnApplicationShutdown {
-  private readonly transport: Transporter;
+  private readonly transport: LazyTransport;
 
   constructor(
     url: string,
     private readonly from: string,
   ) {
     // Bounded waits: a dead server fails the attempt (and the job retries) instead of hanging the worker.
-    this.transport = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
+    // nodemailer is loaded and the transport made at the first message (ADR 0068).
+    this.transport = new LazyTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 });
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({
+    await (await this.transport.get()).sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject,
@@ -30,7 +31,7 @@ export class SmtpMailer implements Mailer, OnApplicationShutdown {
     });
   }
 
-  onApplicationShutdown(): void {
-    this.transport.close();
+  async onApplicationShutdown(): Promise<void> {
+    (await this.transport.ifMade())?.close();
   }
 }
