@@ -1,10 +1,9 @@
 // Learners at scale (issues 26 and 30): 10,000 enrolments on 20 buyers' licences, made in SQL after the catalogue is
 // generated, each learner signed in; the progress report and the records targets; and the paced load of the
 // reports 10,000 people watching would send, checked afterwards for lost reports. docs/adr/0013-benchmarks.md.
-import autocannon from 'autocannon';
 import { createHash, randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { openLoop } from './open-loop.mjs';
 
 export const LEARNERS = 10_000;
 const BUYERS = 20;
@@ -216,37 +215,26 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
     const ids = learners.map((l) => l.enrolmentId);
     const before = await watchedState(db, ids);
     const sent = new Map(); // enrolment → { credited: sum of what the 2xx answers said, position: last 2xx position, reports }
-    const statuses = {};
-    const pending = new Set(); // reports sent whose answer autocannon had not heard when it stopped
-    let answers = 0;
-    const result = await new Promise((resolve, reject) => {
-      autocannon({
-        url: shopUrl, connections: 100, duration: seconds, overallRate: rate,
-        requests: [{
-          method: 'POST',
-          setupRequest: (base, context) => {
-            const { learner, report } = nextReport();
-            context.learner = learner;
-            context.report = report;
-            pending.add(learner.enrolmentId);
-            return { ...base, ...progressRequest(learner, report) };
-          },
-          onResponse: (status, body, context) => {
-            pending.delete(context.learner.enrolmentId);
-            answers += 1;
-            statuses[status] = (statuses[status] ?? 0) + 1;
-            if (status < 200 || status >= 300) return;
-            const answer = JSON.parse(body);
-            const mine = sent.get(context.learner.enrolmentId) ?? { credited: 0, position: null, reports: 0 };
-            mine.credited += answer.credited;
-            mine.position = context.report.position;
-            mine.reports += 1;
-            sent.set(context.learner.enrolmentId, mine);
-          },
-        }],
-      }, (error, done) => (error ? reject(error) : resolve(done)));
+    // Open loop, Poisson arrivals (lib/open-loop.mjs, ADR 0070): 10,000 players each reporting every 30 s at their own
+    // moment, not autocannon's burst of the whole second's reports at the top of each second.
+    const result = await openLoop({
+      url: shopUrl, rate, seconds, connections: 100,
+      request: () => {
+        const { learner, report } = nextReport();
+        return { ...progressRequest(learner, report), learner, report };
+      },
+      onResponse: (status, body, context) => {
+        if (status < 200 || status >= 300) return;
+        const answer = JSON.parse(body);
+        const mine = sent.get(context.learner.enrolmentId) ?? { credited: 0, position: null, reports: 0 };
+        mine.credited += answer.credited;
+        mine.position = context.report.position;
+        mine.reports += 1;
+        sent.set(context.learner.enrolmentId, mine);
+      },
     });
-    await sleep(1000); // the answers autocannon stopped waiting for
+    // Reports still unanswered after the grace period: their effect may or may not be stored yet.
+    const pending = new Set(result.pending.map((context) => context.learner.enrolmentId));
     const after = await watchedState(db, [...sent.keys()]);
     const lost = [];
     let credited = 0;
@@ -261,12 +249,12 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
         lost.push({ enrolment: id, answered: mine.credited, stored: grew, position: after.get(id).position, reported: mine.position });
       }
     }
-    const ok = Object.entries(statuses).filter(([status]) => status.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
+    const ok = Object.entries(result.statuses).filter(([status]) => status.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
     return {
-      learners: learners.length, rate, seconds: result.duration, reports: answers, reportsPerSec: answers / result.duration,
-      statuses, errors: result.errors, timeouts: result.timeouts, unanswered: pending.size,
-      // autocannon's own clock: from the request's write to its answer, not counting the pacing's wait.
-      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+      learners: learners.length, rate, seconds: result.seconds, sent: result.sent, reports: result.answered, reportsPerSec: result.answered / result.seconds,
+      statuses: result.statuses, errors: result.errors, timeouts: result.timeouts, unanswered: result.unanswered, lateStarts: result.lateStarts,
+      // From the moment each report was due to its answer: a wait for a free connection or a busy shop counts.
+      latencyMs: result.latencyMs,
       enrolmentsReported: sent.size, answered2xx: ok, creditedSeconds: Math.round(credited), lost: lost.length, lostExamples: lost.slice(0, 5),
     };
   } finally {

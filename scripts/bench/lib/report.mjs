@@ -92,7 +92,9 @@ export function printSearch(results, products, log = console.log) {
 
 /** Issue 30 item 2: the paced progress reports of 10,000 learners, and whether any 2xx report was lost. */
 export function printLearnersAtScale(result, log = console.log) {
-  log(`\nLearners at scale: ${result.learners} enrolled learners, ${result.rate} reports/s asked for ${result.seconds.toFixed(0)} s`);
-  log(`  ${result.reports} answered (${result.reportsPerSec.toFixed(0)}/s), p50 ${num(result.latencyMs.p50, 1)} ms, p99 ${num(result.latencyMs.p99, 1)} ms, max ${num(result.latencyMs.max, 1)} ms; answers ${JSON.stringify(result.statuses)}${result.errors || result.timeouts ? `, ${result.errors} errors, ${result.timeouts} timeouts` : ''}`);
+  log(`\nLearners at scale: ${result.learners} enrolled learners, ${result.rate} reports/s asked for ${result.seconds.toFixed(0)} s (open loop, Poisson arrivals; latency from when each report was due)`);
+  log(`  ${result.reports} answered (${result.reportsPerSec.toFixed(0)}/s), p50 ${num(result.latencyMs.p50, 1)} ms, p99 ${num(result.latencyMs.p99, 1)} ms, max ${num(result.latencyMs.max, 1)} ms; answers ${JSON.stringify(result.statuses)}${result.errors || result.timeouts || result.unanswered ? `, ${result.errors} errors, ${result.timeouts} timeouts, ${result.unanswered} unanswered` : ''}`);
+  // The load tool's own lag: a report that left more than 10 ms after it was due was held back by this side, not the shop.
+  if (result.lateStarts) log(`  ${result.lateStarts} of ${result.sent} reports left > 10 ms late (the load tool fell behind)`);
   log(`  ${result.answered2xx} reports answered 2xx on ${result.enrolmentsReported} enrolments, ${result.creditedSeconds} s credited; lost (stored ≠ answered, in SQL): ${result.lost}${result.lost ? ` e.g. ${JSON.stringify(result.lostExamples)}` : ''}`);
 }
