@@ -91,9 +91,13 @@ export class MikroOrmOrderReads implements OrderReads {
     return { ...(await this.fromNearerEnd(where, offset, limit, total)), totalExact: true };
   }
 
-  /** How many match, counting no further than `upTo`: the newest-first walk the page itself takes, cut short. */
+  /**
+   * How many match, counting no further than `upTo`. Any `upTo` matches will do, so no order is asked for: with the
+   * page's newest-first order the planner sorted all 10,000 orders of a 10k shop before counting them (3.4 ms against
+   * 1.1 ms for the cheapest index-only scan; ADR 0071).
+   */
   private async countUpTo(where: FilterQuery<Order>, upTo: number): Promise<number> {
-    const { sql, params } = this.sql.createQueryBuilder(Order, 'o').select('id').where(where as QBFilterQuery<Order>).orderBy(NEWEST_FIRST).limit(upTo).toQuery();
+    const { sql, params } = this.sql.createQueryBuilder(Order, 'o').select('id').where(where as QBFilterQuery<Order>).limit(upTo).toQuery();
     const [row] = await this.em.getConnection().execute<Array<{ n: number }>>(`select count(*)::int as n from (${sql}) as capped`, [...params], 'all', this.em.getTransactionContext());
     return Number(row?.n ?? 0);
   }
