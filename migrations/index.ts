@@ -41,6 +41,7 @@ import { Migration20261128002400StaffRoleCheckNulls } from './Migration202611280
 import { Migration20261128002500OrderSearchAndDispatch } from './Migration20261128002500OrderSearchAndDispatch.js';
 import { Migration20261128002600OrdersCreatedCovering } from './Migration20261128002600OrdersCreatedCovering.js';
 import { Migration20261128002800SearchSummaryFunction } from './Migration20261128002800SearchSummaryFunction.js';
+import { Migration20261128002900LowStockActiveIndex } from './Migration20261128002900LowStockActiveIndex.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -89,4 +90,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128002500OrderSearchAndDispatch', class: Migration20261128002500OrderSearchAndDispatch },
   { name: 'Migration20261128002600OrdersCreatedCovering', class: Migration20261128002600OrdersCreatedCovering },
   { name: 'Migration20261128002800SearchSummaryFunction', class: Migration20261128002800SearchSummaryFunction },
+  { name: 'Migration20261128002900LowStockActiveIndex', class: Migration20261128002900LowStockActiveIndex },
 ];

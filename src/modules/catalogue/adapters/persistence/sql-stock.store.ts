@@ -49,20 +49,22 @@ export class SqlStockStore implements StockStore {
   }
 
   async lowStock(threshold: number, limit: number): Promise<{ count: number; rows: LowStockRow[] }> {
-    // product_options_low_stock_index: (qty, id) where qty is not null.
-    const counted = await this.query<{ count: number }>(
-      'select count(*)::int as count from product_options where qty is not null and qty <= ? and active', [threshold],
-    );
-    const rows = await this.query<LowStockRow>(
-      `select o.id as option_id, o.name as option_name, o.code, o.qty, p.id as product_id, p.title as product_title
-       from product_options o join products p on p.id = o.product_id
-       where o.qty is not null and o.qty <= ? and o.active
-       order by o.qty, o.id limit ?`,
-      [threshold, limit],
+    // product_options_low_stock_index: (qty, id) where qty is not null and active — the count reads the index alone,
+    // the lowest rows walk it in order (ADR 0072). One statement: the count's row, joined to the page's rows if any.
+    const rows = await this.query<Omit<LowStockRow, 'option_id'> & { option_id: number | null; count: number }>(
+      `with low as (select o.id, o.name, o.code, o.qty, o.product_id from product_options o
+                    where o.qty is not null and o.qty <= ? and o.active order by o.qty, o.id limit ?)
+       select c.count, low.id as option_id, low.name as option_name, low.code, low.qty, p.id as product_id, p.title as product_title
+       from (select count(*)::int as count from product_options where qty is not null and qty <= ? and active) c
+       left join low on true left join products p on p.id = low.product_id
+       order by low.qty, low.id`,
+      [threshold, limit, threshold],
     );
     return {
-      count: Number(counted[0]?.count ?? 0),
-      rows: rows.map((row) => ({ ...row, option_id: Number(row.option_id), product_id: Number(row.product_id), qty: Number(row.qty) })),
+      count: Number(rows[0]?.count ?? 0),
+      rows: rows.filter((row) => row.option_id !== null).map((row) => ({
+        option_id: Number(row.option_id), option_name: row.option_name, code: row.code, qty: Number(row.qty), product_id: Number(row.product_id), product_title: row.product_title,
+      })),
     };
   }
 

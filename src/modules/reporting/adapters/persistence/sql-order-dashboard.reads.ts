@@ -67,17 +67,19 @@ export class SqlOrderDashboardReads implements OrderDashboardReads {
   async awaitingDispatch(statuses: readonly OrderStatus[], limit: number): Promise<{ count: number; oldest: DispatchRow[] }> {
     // An order has a delivery exactly when it has something to post (checkout chooses one for physical lines only),
     // so the count reads orders_to_dispatch_index's entries alone: looking up each waiting order's lines cost 26–36
-    // ms at 1M orders (ADR 0066).
+    // ms at 1M orders (ADR 0066). The count and the oldest few in one statement (ADR 0072): the count's one row,
+    // joined to the page's rows when there are any, each part with the plan it had as a statement of its own.
     const where = `o.status = any(?::text[]) and o.delivery is not null`;
-    const [counted] = await this.query<{ count: number }>(`select count(*)::int as count from orders o where ${where}`, [list(statuses)]);
-    const rows = await this.query<{ id: number; number: string; status: OrderStatus; customer_id: number; grand_total: number; created_ms: number }>(
-      `select o.id, o.number, o.status, o.customer_id, o.grand_total, ${ms('o.created_at')} as created_ms
-       from orders o where ${where} order by o.created_at, o.id limit ?`,
-      [list(statuses), limit],
+    const rows = await this.query<{ count: number; id: number | null; number: string; status: OrderStatus; customer_id: number; grand_total: number; created_ms: number }>(
+      `with oldest as (select o.id, o.number, o.status, o.customer_id, o.grand_total, o.created_at from orders o where ${where} order by o.created_at, o.id limit ?)
+       select c.count, oldest.id, oldest.number, oldest.status, oldest.customer_id, oldest.grand_total, ${ms('oldest.created_at')} as created_ms
+       from (select count(*)::int as count from orders o where ${where}) c left join oldest on true
+       order by oldest.created_at, oldest.id`,
+      [list(statuses), limit, list(statuses)],
     );
     return {
-      count: Number(counted?.count ?? 0),
-      oldest: rows.map((row) => ({
+      count: Number(rows[0]?.count ?? 0),
+      oldest: rows.filter((row) => row.id !== null).map((row) => ({
         id: Number(row.id), number: row.number, status: row.status, customerId: Number(row.customer_id), grandTotal: Number(row.grand_total),
         createdAt: new Date(Number(row.created_ms)),
       })),
@@ -85,25 +87,33 @@ export class SqlOrderDashboardReads implements OrderDashboardReads {
   }
 
   async overdueInvoices(invoicedBefore: Date, limit: number): Promise<{ count: number; outstanding: number; oldest: OverdueInvoiceRow[] }> {
-    const overdue = `select o.id, o.number, o.invoice_number, o.invoice_date, o.customer_id, o.grand_total,
-              o.grand_total - coalesce((select sum(p.amount) from order_payments p where p.order_id = o.id), 0)
-                - coalesce((select sum(r.gross) from order_refunds r where r.order_id = o.id), 0) as outstanding
-       from orders o
-       where o.payment_method = 'invoice' and o.paid_at is null and o.invoice_date < ?
-         and o.status not in ('cancelled', 'refunded')`;
-    const at = invoicedBefore.toISOString();
-    const [totals] = await this.query<{ count: number; outstanding: number }>(
-      `select count(*)::int as count, coalesce(sum(outstanding), 0)::float8 as outstanding from (${overdue}) d where outstanding > 0`, [at],
-    );
-    const rows = await this.query<{ id: number; number: string; invoice_number: string | null; invoice_ms: number; customer_id: number; grand_total: number; outstanding: number }>(
-      `select id, number, invoice_number, ${ms('invoice_date')} as invoice_ms, customer_id, grand_total, outstanding::float8 as outstanding
-       from (${overdue}) d where outstanding > 0 order by invoice_date, id limit ?`,
-      [at, limit],
+    // The unpaid invoices past their terms (orders_unpaid_invoices_index), read once for both the totals and the
+    // oldest few: one statement, where two read them twice (ADR 0072).
+    const rows = await this.query<{
+      count: number; total_outstanding: number; id: number | null; number: string; invoice_number: string | null; invoice_ms: number; customer_id: number;
+      grand_total: number; outstanding: number;
+    }>(
+      `with overdue as materialized (
+         select * from (
+           select o.id, o.number, o.invoice_number, o.invoice_date, o.customer_id, o.grand_total,
+                  o.grand_total - coalesce((select sum(p.amount) from order_payments p where p.order_id = o.id), 0)
+                    - coalesce((select sum(r.gross) from order_refunds r where r.order_id = o.id), 0) as outstanding
+           from orders o
+           where o.payment_method = 'invoice' and o.paid_at is null and o.invoice_date < ?
+             and o.status not in ('cancelled', 'refunded')) d
+         where outstanding > 0),
+       oldest as (select * from overdue order by invoice_date, id limit ?)
+       select t.count, t.total_outstanding, oldest.id, oldest.number, oldest.invoice_number, ${ms('oldest.invoice_date')} as invoice_ms,
+              oldest.customer_id, oldest.grand_total, oldest.outstanding::float8 as outstanding
+       from (select count(*)::int as count, coalesce(sum(outstanding), 0)::float8 as total_outstanding from overdue) t
+       left join oldest on true
+       order by oldest.invoice_date, oldest.id`,
+      [invoicedBefore.toISOString(), limit],
     );
     return {
-      count: Number(totals?.count ?? 0),
-      outstanding: Number(totals?.outstanding ?? 0),
-      oldest: rows.map((row) => ({
+      count: Number(rows[0]?.count ?? 0),
+      outstanding: Number(rows[0]?.total_outstanding ?? 0),
+      oldest: rows.filter((row) => row.id !== null).map((row) => ({
         id: Number(row.id), number: row.number, invoiceNumber: row.invoice_number, invoiceDate: new Date(Number(row.invoice_ms)),
         customerId: Number(row.customer_id), grandTotal: Number(row.grand_total), outstanding: Number(row.outstanding),
       })),
