@@ -272,9 +272,16 @@ describe(`administration portal: products in Chromium (${databaseKind})`, () => 
     // The arrow key works once dnd-kit has measured where the images are: its live region then says which position
     // the picked-up image is over ("Picked up…" is replaced by "Over position 1 of 2."). Waited for, not guessed.
     await page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'Over position 1 of 2.' }).waitFor({ state: 'attached' });
-    await page.keyboard.press('ArrowRight');
-    // The image passed over makes way (a transform of its own) before the drop.
-    await page.waitForFunction(() => /translate3d\(-?[1-9]/.test(document.querySelectorAll<HTMLElement>('.product-gallery__item')[1]?.style.transform ?? ''));
+    // dnd-kit moves to the next image's measured place; under load its measuring can lag the key, and the key then
+    // moves nothing (the CI of 2026-11-29 lost one so). The live region says when the move is made — pressed again
+    // until it does (with two images, more presses cannot go past the second).
+    const overSecond = page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'Over position 2 of 2.' });
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('ArrowRight');
+      const moved = await overSecond.waitFor({ state: 'attached', timeout: 5_000 }).then(() => true, () => false);
+      if (moved) break;
+      if (attempt === 4) throw new Error('dnd-kit never moved the picked-up image over position 2 of 2');
+    }
     await page.keyboard.press('Space');
     await adminNotification(page, 'Image order saved.').waitFor();
     expect(galleryAlts(await read())).toEqual(['Red forklift poster', 'Blue forklift poster']);
