@@ -1,5 +1,5 @@
 import type { Order, OrderAddress, OrderDelivery, OrderHistoryEntry, OrderLine } from '../domain/order.entity.js';
-import type { OrderSummary } from './ports/order-reads.port.js';
+import type { OrderHistoryViewFields, OrderLineViewFields, OrderSummary, OrderViewFields, RefundViewFields } from './ports/order-reads.port.js';
 import type { OrderPayment } from '../domain/order-payment.entity.js';
 import { nextStatuses, refundable, type OrderStatus, type StatusKeepingChange } from '../domain/order-process.js';
 import { refundableOf, type OrderRefund } from '../domain/refund.js';
@@ -95,7 +95,9 @@ export interface AdminOrderSummaryView extends OrderSummaryView {
   customer: { id: number; email: string | null };
 }
 
-export function toOrderView(order: Order, lines: readonly OrderLine[], history: readonly OrderHistoryEntry[], refunds: readonly OrderRefund[] = []): OrderView {
+export function toOrderView(
+  order: OrderViewFields, lines: readonly OrderLineViewFields[], history: readonly OrderHistoryViewFields[], refunds: readonly RefundViewFields[] = [],
+): OrderView {
   const refundedQty = new Map<number, number>();
   for (const refund of refunds) for (const line of refund.lines) refundedQty.set(line.lineId, (refundedQty.get(line.lineId) ?? 0) + line.qty);
   return {
@@ -132,7 +134,7 @@ export function toOrderView(order: Order, lines: readonly OrderLine[], history: 
   };
 }
 
-function toRefundView(refund: OrderRefund): RefundView {
+function toRefundView(refund: RefundViewFields): RefundView {
   return {
     id: refund.id, credit_note_number: refund.creditNoteNumber, date: refund.createdAt.toISOString(),
     lines: refund.lines.map((line) => ({ line_id: line.lineId, qty: line.qty })), delivery: refund.delivery, restocked: refund.restocked,

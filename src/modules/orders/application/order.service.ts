@@ -6,7 +6,6 @@ import { toOrderSummary, toOrderView, type OrderSummaryView, type OrderView } fr
 import { CHECKOUT_BASKET, type CheckoutBasket } from './ports/checkout-basket.port.js';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
-import { ORDER_REFUND_STORE, type OrderRefundStore } from './ports/order-refund-store.port.js';
 import type { Order } from '../domain/order.entity.js';
 import { lineDescription } from '../domain/line-description.js';
 import { OrderViewAddons } from './order-view-addons.js';
@@ -18,7 +17,6 @@ export class OrderService {
     @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     @Inject(ORDER_READS) private readonly reads: OrderReads,
     @Inject(CHECKOUT_BASKET) private readonly basket: CheckoutBasket,
-    @Inject(ORDER_REFUND_STORE) private readonly refunds: OrderRefundStore,
     private readonly addons: OrderViewAddons,
   ) {}
 
@@ -29,8 +27,9 @@ export class OrderService {
 
   /** The order with the fields other modules add to it (OrderViewAddons: an open-course order's `places`). */
   async findForCustomer(customerId: number, orderId: number): Promise<OrderView> {
-    const order = await this.ownOrder(customerId, orderId);
-    const [lines, history, refunds] = await Promise.all([this.orders.linesOf(order.id), this.reads.historyOf(order.id), this.refunds.refundsOf(order.id)]);
+    const found = validOrderId(orderId) ? await this.reads.customerOrder(customerId, orderId) : null;
+    if (!found) throw new NotFoundError('Order');
+    const { order, lines, history, refunds } = found;
     const view = toOrderView(order, lines, history, refunds);
     const added = await this.addons.fieldsFor({ orderId: order.id, customerId: order.customerId, status: order.status }, Object.keys(view));
     return { ...view, ...added };
@@ -50,8 +49,13 @@ export class OrderService {
   }
 
   private async ownOrder(customerId: number, orderId: number): Promise<Order> {
-    const order = Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647 ? await this.orders.findById(orderId) : null;
+    const order = validOrderId(orderId) ? await this.orders.findById(orderId) : null;
     if (!order || order.customerId !== customerId) throw new NotFoundError('Order');
     return order;
   }
+}
+
+/** An id the `integer` column can hold: anything else is no order of anybody's (not a database error). */
+function validOrderId(orderId: number): boolean {
+  return Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647;
 }

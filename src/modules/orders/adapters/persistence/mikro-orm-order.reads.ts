@@ -1,9 +1,10 @@
 import { EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { QBFilterQuery, SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
-import type { AdminOrderQuery, DownloadLine, OrderReads, OrderSummary } from '../../application/ports/order-reads.port.js';
+import type { AdminOrderQuery, CustomerOrderRecord, DownloadLine, OrderReads, OrderSummary } from '../../application/ports/order-reads.port.js';
 import { DISPATCH_STATUSES, type OrderStatus } from '../../domain/order-process.js';
-import { Order, OrderHistoryEntry } from '../../domain/order.entity.js';
+import { Order, OrderHistoryEntry, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../../domain/order.entity.js';
+import type { StatusKeepingChange } from '../../domain/order-process.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
@@ -25,9 +26,72 @@ interface SummaryRow {
   id: number; number: string; customer_id: number; status: OrderStatus; created_at: Date | string; grand_total: number; po_number: string | null; invoice_number: string | null;
 }
 
+/** A time inside JSON: whole milliseconds since the epoch, cut as the driver cuts a timestamp column's microseconds. */
+const EPOCH_MS = (column: string): string => `floor(extract(epoch from ${column}) * 1000)::bigint`;
+
+/**
+ * The customer's order page in one statement (ADR 0073): the order's columns and its lines, history and refunds
+ * (each with its refunded lines) as JSON arrays, each read from its `order_id` index. Four entity reads cost ~2 ms
+ * of the shop's CPU a page in hydration and the identity map; nothing here is changed, so nothing needs tracking.
+ */
+const CUSTOMER_ORDER_SQL = `
+  select o.id, o.number, o.customer_id, o.status, o.billing_address, o.delivery_address, o.delivery, o.subtotal, o.delivery_total, o.vat,
+    o.grand_total, o.po_number, o.notes, o.payment_method, o.paid_at, o.tracking_number, o.invoice_number, o.invoice_date,
+    o.credit_note_number, o.credit_note_date, o.created_at,
+    (select coalesce(json_agg(json_build_array(l.id, l.title, l.option_name, l.code, l.kind, l.unit_price, l.qty, l.line_total, l.booking_label)
+       order by l.position, l.id), '[]') from order_lines l where l.order_id = o.id) as lines,
+    (select coalesce(json_agg(json_build_array(h.from_status, h.to_status, ${EPOCH_MS('h.at')}, h.note, h.visible_to_customer, h.change)
+       order by h.at, h.id), '[]') from order_history h where h.order_id = o.id) as history,
+    (select coalesce(json_agg(json_build_array(r.id, r.credit_note_number, ${EPOCH_MS('r.created_at')}, r.delivery, r.restocked, r.net, r.vat, r.gross,
+       (select coalesce(json_agg(json_build_array(rl.order_line_id, rl.qty) order by rl.order_line_id), '[]') from order_refund_lines rl where rl.refund_id = r.id))
+       order by r.id), '[]') from order_refunds r where r.order_id = o.id) as refunds
+  from orders o where o.id = ? and o.customer_id = ?`;
+
+interface CustomerOrderRow {
+  id: number; number: string; customer_id: number; status: OrderStatus; billing_address: JsonColumn<OrderAddress>; delivery_address: JsonColumn<OrderAddress> | null;
+  delivery: JsonColumn<OrderDelivery> | null; subtotal: number; delivery_total: number; vat: number; grand_total: number; po_number: string | null;
+  notes: string | null; payment_method: PaymentMethod; paid_at: Date | string | null; tracking_number: string | null; invoice_number: string | null;
+  invoice_date: Date | string | null; credit_note_number: string | null; credit_note_date: Date | string | null; created_at: Date | string;
+  lines: JsonColumn<LineTuple[]>;
+  history: JsonColumn<HistoryTuple[]>;
+  refunds: JsonColumn<RefundTuple[]>;
+}
+type LineTuple = [number, string, string, string, string, number, number, number, string | null];
+type HistoryTuple = [OrderStatus | null, OrderStatus, number, string | null, boolean, StatusKeepingChange | null];
+type RefundTuple = [number, string, number, boolean, boolean, number, number, number, Array<[number, number]>];
+
+/** node-postgres parses `json` columns; a driver that hands them over as text is parsed here. */
+type JsonColumn<T> = T | string;
+const json = <T>(value: JsonColumn<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
 @Injectable()
 export class MikroOrmOrderReads implements OrderReads {
   constructor(private readonly em: EntityManager) {}
+
+  async customerOrder(customerId: number, orderId: number): Promise<CustomerOrderRecord | null> {
+    const [row] = await this.em.getConnection().execute<CustomerOrderRow[]>(CUSTOMER_ORDER_SQL, [orderId, customerId], 'all', this.em.getTransactionContext());
+    if (!row) return null;
+    return {
+      order: {
+        id: Number(row.id), number: row.number, customerId: Number(row.customer_id), status: row.status, createdAt: new Date(row.created_at),
+        billingAddress: json<OrderAddress>(row.billing_address), deliveryAddress: row.delivery_address && json<OrderAddress>(row.delivery_address),
+        delivery: row.delivery && json<OrderDelivery>(row.delivery),
+        subtotal: Number(row.subtotal), deliveryTotal: Number(row.delivery_total), vat: Number(row.vat), grandTotal: Number(row.grand_total),
+        poNumber: row.po_number, notes: row.notes, paymentMethod: row.payment_method, paidAt: dateOrNull(row.paid_at), trackingNumber: row.tracking_number,
+        invoiceNumber: row.invoice_number, invoiceDate: dateOrNull(row.invoice_date), creditNoteNumber: row.credit_note_number, creditNoteDate: dateOrNull(row.credit_note_date),
+      },
+      lines: json<LineTuple[]>(row.lines).map(([id, title, optionName, code, kind, unitPrice, qty, lineTotal, bookingLabel]) => ({
+        id, title, optionName, code, kind, unitPrice, qty, lineTotal, bookingLabel,
+      })),
+      history: json<HistoryTuple[]>(row.history).map(([fromStatus, toStatus, at, note, visibleToCustomer, change]) => ({
+        fromStatus, toStatus, at: new Date(Number(at)), note, visibleToCustomer, change,
+      })),
+      refunds: json<RefundTuple[]>(row.refunds).map(([id, creditNoteNumber, at, delivery, restocked, net, vat, gross, lines]) => ({
+        id, creditNoteNumber, createdAt: new Date(Number(at)), delivery, restocked, net, vat, gross, lines: lines.map(([lineId, qty]) => ({ lineId, qty })),
+      })),
+    };
+  }
 
   historyOf(orderId: number): Promise<OrderHistoryEntry[]> {
     return this.em.find(OrderHistoryEntry, { orderId }, { orderBy: { at: 'asc', id: 'asc' } });

@@ -1,5 +1,6 @@
-import type { Order, OrderHistoryEntry } from '../../domain/order.entity.js';
+import type { Order, OrderHistoryEntry, OrderLine } from '../../domain/order.entity.js';
 import type { OrderStatus } from '../../domain/order-process.js';
+import type { OrderRefund } from '../../domain/refund.js';
 
 export const ORDER_READS = Symbol('OrderReads');
 
@@ -35,8 +36,31 @@ export interface DownloadLine {
   orderedAt: Date;
 }
 
+/**
+ * What the customer's view is made of: the entities' fields it shows. Staff read whole entities; the customer's
+ * order page reads exactly these as plain rows in one statement (OrderReads.customerOrder, ADR 0073).
+ */
+export type OrderViewFields = Pick<
+  Order,
+  | 'id' | 'number' | 'customerId' | 'status' | 'createdAt' | 'billingAddress' | 'deliveryAddress' | 'delivery' | 'subtotal' | 'deliveryTotal' | 'vat'
+  | 'grandTotal' | 'poNumber' | 'notes' | 'paymentMethod' | 'paidAt' | 'trackingNumber' | 'invoiceNumber' | 'invoiceDate' | 'creditNoteNumber' | 'creditNoteDate'
+>;
+export type OrderLineViewFields = Pick<OrderLine, 'id' | 'title' | 'optionName' | 'code' | 'kind' | 'unitPrice' | 'qty' | 'lineTotal' | 'bookingLabel'>;
+export type OrderHistoryViewFields = Pick<OrderHistoryEntry, 'fromStatus' | 'toStatus' | 'at' | 'note' | 'visibleToCustomer' | 'change'>;
+export type RefundViewFields = Pick<OrderRefund, 'id' | 'creditNoteNumber' | 'createdAt' | 'lines' | 'delivery' | 'restocked' | 'net' | 'vat' | 'gross'>;
+
+/** One order of a customer's with what its page shows: lines by position, history and refunds oldest first. */
+export interface CustomerOrderRecord {
+  order: OrderViewFields;
+  lines: OrderLineViewFields[];
+  history: OrderHistoryViewFields[];
+  refunds: RefundViewFields[];
+}
+
 /** What the customers' and the staff's screens read of orders: lists, searches, history, downloads. */
 export interface OrderReads {
+  /** The customer's own order, or null when there is none of theirs by that id (another's is the same null). */
+  customerOrder(customerId: number, orderId: number): Promise<CustomerOrderRecord | null>;
   historyOf(orderId: number): Promise<OrderHistoryEntry[]>;
   listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: OrderSummary[]; total: number }>;
   /**
