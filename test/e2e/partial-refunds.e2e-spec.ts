@@ -117,8 +117,9 @@ describe(`Partial refunds (${databaseKind})`, () => {
     expect(mine).toMatchObject({ ...shared, places: expect.any(Array) });
     expect(mine.refunds).toEqual(staffRefunds.map(({ note: _note, actor_id: _actor, ...refund }: Record<string, unknown>) => refund));
     expect(mine.history.map((entry: { at: string; to: string }) => [entry.at, entry.to])).toEqual(
-      staffHistory.filter((entry: { change: string | null; note_visible: boolean; from: string }) => entry.from !== (entry as { to: string }).to || entry.change === 'refunded_in_part' || entry.note_visible)
-        .map((entry: { at: string; to: string }) => [entry.at, entry.to]),
+      (staffHistory as Array<{ from: string | null; to: string; at: string; change: string | null; note_visible: boolean }>)
+        .filter((entry) => entry.from !== entry.to || entry.change === 'refunded_in_part' || entry.note_visible)
+        .map((entry) => [entry.at, entry.to]),
     );
 
     // The first credit note lists exactly its line, with the invoice's VAT for it.
