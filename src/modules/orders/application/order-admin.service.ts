@@ -86,7 +86,7 @@ export class OrderAdminService {
     const names = await this.directory.displayNames([...new Set(history.flatMap((entry) => (entry.actorId === null ? [] : [entry.actorId])))]);
     const view = toAdminOrderView(order, lines, history, emails.get(order.customerId) ?? null, payments, names, refunds);
     // Staff see what the customer sees of other modules' fields (an open-course order's `places` and delegates).
-    const added = await this.addons.fieldsFor({ orderId: order.id, customerId: order.customerId, status: order.status }, Object.keys(view));
+    const added = await this.addons.fieldsFor({ orderId: order.id, customerId: order.customerId, status: order.status, books: lines.some((line) => line.bookingRef !== null) }, Object.keys(view));
     return { ...view, ...added };
   }
 

@@ -6,6 +6,11 @@ export interface OrderViewAddonContext {
   orderId: number;
   customerId: number;
   status: OrderStatus;
+  /**
+   * Whether any line books something (its `bookingRef`, opaque to orders: ADR 0046). An addon about bookings may
+   * answer without reading when none does — most orders (ADR 0073).
+   */
+  books: boolean;
 }
 
 /** Gives the value of one top-level field of the customer's order view (JSON-ready). */

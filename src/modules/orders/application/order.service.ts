@@ -31,7 +31,7 @@ export class OrderService {
     if (!found) throw new NotFoundError('Order');
     const { order, lines, history, refunds } = found;
     const view = toOrderView(order, lines, history, refunds);
-    const added = await this.addons.fieldsFor({ orderId: order.id, customerId: order.customerId, status: order.status }, Object.keys(view));
+    const added = await this.addons.fieldsFor({ orderId: order.id, customerId: order.customerId, status: order.status, books: lines.some((line) => line.bookingRef !== null) }, Object.keys(view));
     return { ...view, ...added };
   }
 

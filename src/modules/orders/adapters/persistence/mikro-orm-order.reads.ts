@@ -38,7 +38,7 @@ const CUSTOMER_ORDER_SQL = `
   select o.id, o.number, o.customer_id, o.status, o.billing_address, o.delivery_address, o.delivery, o.subtotal, o.delivery_total, o.vat,
     o.grand_total, o.po_number, o.notes, o.payment_method, o.paid_at, o.tracking_number, o.invoice_number, o.invoice_date,
     o.credit_note_number, o.credit_note_date, o.created_at,
-    (select coalesce(json_agg(json_build_array(l.id, l.title, l.option_name, l.code, l.kind, l.unit_price, l.qty, l.line_total, l.booking_label)
+    (select coalesce(json_agg(json_build_array(l.id, l.title, l.option_name, l.code, l.kind, l.unit_price, l.qty, l.line_total, l.booking_ref, l.booking_label)
        order by l.position, l.id), '[]') from order_lines l where l.order_id = o.id) as lines,
     (select coalesce(json_agg(json_build_array(h.from_status, h.to_status, ${EPOCH_MS('h.at')}, h.note, h.visible_to_customer, h.change)
        order by h.at, h.id), '[]') from order_history h where h.order_id = o.id) as history,
@@ -56,7 +56,7 @@ interface CustomerOrderRow {
   history: JsonColumn<HistoryTuple[]>;
   refunds: JsonColumn<RefundTuple[]>;
 }
-type LineTuple = [number, string, string, string, string, number, number, number, string | null];
+type LineTuple = [number, string, string, string, string, number, number, number, string | null, string | null];
 type HistoryTuple = [OrderStatus | null, OrderStatus, number, string | null, boolean, StatusKeepingChange | null];
 type RefundTuple = [number, string, number, boolean, boolean, number, number, number, Array<[number, number]>];
 
@@ -81,8 +81,8 @@ export class MikroOrmOrderReads implements OrderReads {
         poNumber: row.po_number, notes: row.notes, paymentMethod: row.payment_method, paidAt: dateOrNull(row.paid_at), trackingNumber: row.tracking_number,
         invoiceNumber: row.invoice_number, invoiceDate: dateOrNull(row.invoice_date), creditNoteNumber: row.credit_note_number, creditNoteDate: dateOrNull(row.credit_note_date),
       },
-      lines: json<LineTuple[]>(row.lines).map(([id, title, optionName, code, kind, unitPrice, qty, lineTotal, bookingLabel]) => ({
-        id, title, optionName, code, kind, unitPrice, qty, lineTotal, bookingLabel,
+      lines: json<LineTuple[]>(row.lines).map(([id, title, optionName, code, kind, unitPrice, qty, lineTotal, bookingRef, bookingLabel]) => ({
+        id, title, optionName, code, kind, unitPrice, qty, lineTotal, bookingRef, bookingLabel,
       })),
       history: json<HistoryTuple[]>(row.history).map(([fromStatus, toStatus, at, note, visibleToCustomer, change]) => ({
         fromStatus, toStatus, at: new Date(Number(at)), note, visibleToCustomer, change,

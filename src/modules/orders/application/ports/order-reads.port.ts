@@ -45,7 +45,7 @@ export type OrderViewFields = Pick<
   | 'id' | 'number' | 'customerId' | 'status' | 'createdAt' | 'billingAddress' | 'deliveryAddress' | 'delivery' | 'subtotal' | 'deliveryTotal' | 'vat'
   | 'grandTotal' | 'poNumber' | 'notes' | 'paymentMethod' | 'paidAt' | 'trackingNumber' | 'invoiceNumber' | 'invoiceDate' | 'creditNoteNumber' | 'creditNoteDate'
 >;
-export type OrderLineViewFields = Pick<OrderLine, 'id' | 'title' | 'optionName' | 'code' | 'kind' | 'unitPrice' | 'qty' | 'lineTotal' | 'bookingLabel'>;
+export type OrderLineViewFields = Pick<OrderLine, 'id' | 'title' | 'optionName' | 'code' | 'kind' | 'unitPrice' | 'qty' | 'lineTotal' | 'bookingRef' | 'bookingLabel'>;
 export type OrderHistoryViewFields = Pick<OrderHistoryEntry, 'fromStatus' | 'toStatus' | 'at' | 'note' | 'visibleToCustomer' | 'change'>;
 export type RefundViewFields = Pick<OrderRefund, 'id' | 'creditNoteNumber' | 'createdAt' | 'lines' | 'delivery' | 'restocked' | 'net' | 'vat' | 'gross'>;
 

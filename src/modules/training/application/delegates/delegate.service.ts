@@ -32,6 +32,7 @@ export class DelegateService implements OnModuleInit {
 
   /** The order view's `places`: one per place still held, with its session and delegate (none once given back). */
   async placesOf(order: OrderViewAddonContext): Promise<OrderPlaceView[]> {
+    if (!order.books) return []; // places are held only for lines that book a session
     const places = await this.store.heldPlacesOfOrder(order.orderId);
     const delegates = seatMap(await this.store.delegatesOfPlaces(places.map((place) => place.placeId)));
     return places.flatMap((place) => seatNumbers(place).map((seatNo) => {
