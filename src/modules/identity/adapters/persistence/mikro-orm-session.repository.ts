@@ -2,6 +2,13 @@ import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { SessionForViewer, SessionRepository } from '../../application/ports/session-repository.port.js';
 import { Session } from '../../domain/session.entity.js';
+import { PreparedStatement } from '../../../../platform/persistence/index.js';
+
+/** Every signed-in request asks this: one plain statement, planned once per connection (ADRs 0060, 0074). */
+const VIEWER_SESSION = new PreparedStatement<ViewerRow>('viewer_session', `
+  select s.id, s.created_at, s.last_used_at, s.expires_at, s.revoked_at,
+         u.id as user_id, u.role, u.staff_role, u.email, u.first_name, u.last_name
+  from sessions s join users u on u.id = s.user_id where s.token_hash = ?`);
 
 @Injectable()
 export class MikroOrmSessionRepository implements SessionRepository {
@@ -18,12 +25,7 @@ export class MikroOrmSessionRepository implements SessionRepository {
 
   async findForViewer(tokenHash: string): Promise<SessionForViewer | null> {
     // Every signed-in request asks this: one plain statement, no entities for the unit of work to track (ADR 0060).
-    const [row] = await this.em.getConnection().execute<ViewerRow[]>(
-      `select s.id, s.created_at, s.last_used_at, s.expires_at, s.revoked_at,
-              u.id as user_id, u.role, u.staff_role, u.email, u.first_name, u.last_name
-       from sessions s join users u on u.id = s.user_id where s.token_hash = ?`,
-      [tokenHash], 'all', this.em.getTransactionContext(),
-    );
+    const [row] = await VIEWER_SESSION.all(this.em, [tokenHash]);
     if (!row) return null;
     return {
       id: Number(row.id), createdAt: new Date(row.created_at), lastUsedAt: new Date(row.last_used_at), expiresAt: new Date(row.expires_at),

@@ -5,6 +5,7 @@ import type { AdminOrderQuery, CustomerOrderRecord, DownloadLine, OrderReads, Or
 import { DISPATCH_STATUSES, type OrderStatus } from '../../domain/order-process.js';
 import { Order, OrderHistoryEntry, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../../domain/order.entity.js';
 import type { StatusKeepingChange } from '../../domain/order-process.js';
+import { PreparedStatement } from '../../../../platform/persistence/index.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
@@ -34,7 +35,7 @@ const EPOCH_MS = (column: string): string => `floor(extract(epoch from ${column}
  * (each with its refunded lines) as JSON arrays, each read from its `order_id` index. Four entity reads cost ~2 ms
  * of the shop's CPU a page in hydration and the identity map; nothing here is changed, so nothing needs tracking.
  */
-const CUSTOMER_ORDER_SQL = `
+const CUSTOMER_ORDER = new PreparedStatement<CustomerOrderRow>('customer_order', `
   select o.id, o.number, o.customer_id, o.status, o.billing_address, o.delivery_address, o.delivery, o.subtotal, o.delivery_total, o.vat,
     o.grand_total, o.po_number, o.notes, o.payment_method, o.paid_at, o.tracking_number, o.invoice_number, o.invoice_date,
     o.credit_note_number, o.credit_note_date, o.created_at,
@@ -45,7 +46,7 @@ const CUSTOMER_ORDER_SQL = `
     (select coalesce(json_agg(json_build_array(r.id, r.credit_note_number, ${EPOCH_MS('r.created_at')}, r.delivery, r.restocked, r.net, r.vat, r.gross,
        (select coalesce(json_agg(json_build_array(rl.order_line_id, rl.qty) order by rl.order_line_id), '[]') from order_refund_lines rl where rl.refund_id = r.id))
        order by r.id), '[]') from order_refunds r where r.order_id = o.id) as refunds
-  from orders o where o.id = ? and o.customer_id = ?`;
+  from orders o where o.id = ? and o.customer_id = ?`);
 
 interface CustomerOrderRow {
   id: number; number: string; customer_id: number; status: OrderStatus; billing_address: JsonColumn<OrderAddress>; delivery_address: JsonColumn<OrderAddress> | null;
@@ -70,13 +71,13 @@ export class MikroOrmOrderReads implements OrderReads {
   constructor(private readonly em: EntityManager) {}
 
   async customerOrder(customerId: number, orderId: number): Promise<CustomerOrderRecord | null> {
-    const [row] = await this.em.getConnection().execute<CustomerOrderRow[]>(CUSTOMER_ORDER_SQL, [orderId, customerId], 'all', this.em.getTransactionContext());
+    const [row] = await CUSTOMER_ORDER.all(this.em, [orderId, customerId]);
     if (!row) return null;
     return {
       order: {
         id: Number(row.id), number: row.number, customerId: Number(row.customer_id), status: row.status, createdAt: new Date(row.created_at),
-        billingAddress: json<OrderAddress>(row.billing_address), deliveryAddress: row.delivery_address && json<OrderAddress>(row.delivery_address),
-        delivery: row.delivery && json<OrderDelivery>(row.delivery),
+        billingAddress: json<OrderAddress>(row.billing_address), deliveryAddress: row.delivery_address === null ? null : json<OrderAddress>(row.delivery_address),
+        delivery: row.delivery === null ? null : json<OrderDelivery>(row.delivery),
         subtotal: Number(row.subtotal), deliveryTotal: Number(row.delivery_total), vat: Number(row.vat), grandTotal: Number(row.grand_total),
         poNumber: row.po_number, notes: row.notes, paymentMethod: row.payment_method, paidAt: dateOrNull(row.paid_at), trackingNumber: row.tracking_number,
         invoiceNumber: row.invoice_number, invoiceDate: dateOrNull(row.invoice_date), creditNoteNumber: row.credit_note_number, creditNoteDate: dateOrNull(row.credit_note_date),
