@@ -42,6 +42,7 @@ import { Migration20261128002500OrderSearchAndDispatch } from './Migration202611
 import { Migration20261128002600OrdersCreatedCovering } from './Migration20261128002600OrdersCreatedCovering.js';
 import { Migration20261128002800SearchSummaryFunction } from './Migration20261128002800SearchSummaryFunction.js';
 import { Migration20261128002900LowStockActiveIndex } from './Migration20261128002900LowStockActiveIndex.js';
+import { Migration20261128003000UsersEmailLocalPartReversed } from './Migration20261128003000UsersEmailLocalPartReversed.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -91,4 +92,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128002600OrdersCreatedCovering', class: Migration20261128002600OrdersCreatedCovering },
   { name: 'Migration20261128002800SearchSummaryFunction', class: Migration20261128002800SearchSummaryFunction },
   { name: 'Migration20261128002900LowStockActiveIndex', class: Migration20261128002900LowStockActiveIndex },
+  { name: 'Migration20261128003000UsersEmailLocalPartReversed', class: Migration20261128003000UsersEmailLocalPartReversed },
 ];

@@ -80,4 +80,29 @@ describe(`Admin order list totals (${databaseKind})`, () => {
     const byName = await get('/api/admin/orders?search=Casey%20Buyer').expect(200);
     expect(byName.body.meta).toMatchObject({ total: 0, total_exact: true });
   });
+
+  it('finds the customers whose address contains a term with an @ — the local part\'s end and the domain\'s start (ADR 0076)', async () => {
+    const stamp = Date.now().toString(36);
+    const { optionIds: [optionId] } = await createProduct(shop.sql, { options: [{ kind: 'download', qty: null }] });
+    const customers = {
+      exact: await createCustomer(shop, { email: `ann_${stamp}@bigco.example` }),
+      longer: await createCustomer(shop, { email: `Jo.Ann_${stamp}@BigCo.example.org` }),
+      underscoreIsNoWildcard: await createCustomer(shop, { email: `annx${stamp}@bigco.example` }),
+      otherDomain: await createCustomer(shop, { email: `ann_${stamp}@smallco.example` }),
+    };
+    for (const customer of Object.values(customers)) await placeOrder(shop, customer.id, [{ optionId: optionId!, qty: 1 }]);
+    const customersFound = async (term: string) => {
+      const found = await get(`/api/admin/orders?search=${encodeURIComponent(term)}&per_page=100`).expect(200);
+      return [...new Set(found.body.data.map((o: { customer: { id: number } }) => o.customer.id))].sort();
+    };
+    const ids = (...names: Array<keyof typeof customers>) => names.map((name) => customers[name].id).sort();
+    expect(await customersFound(`ann_${stamp}@bigco.example`)).toEqual(ids('exact', 'longer'));
+    expect(await customersFound(`ANN_${stamp}@BIGCO`)).toEqual(ids('exact', 'longer'));
+    expect(await customersFound(`o.ann_${stamp}@bigco.example.o`)).toEqual(ids('longer'));
+    expect(await customersFound(`${stamp}@`)).toEqual(ids('exact', 'longer', 'underscoreIsNoWildcard', 'otherDomain'));
+    expect(await customersFound(`x${stamp}@bigco`)).toEqual(ids('underscoreIsNoWildcard'));
+    // Nothing before the @: any part of an address, through the trigram index as before.
+    expect(await customersFound(`@smallco.example`)).toEqual(ids('otherDomain'));
+    expect(await customersFound(`ann_${stamp}@bigco@example`)).toEqual([]);
+  });
 });

@@ -38,10 +38,22 @@ export class MikroOrmUserRepository implements UserRepository {
   }
 
   async idsByEmailContaining(part: string, limit: number): Promise<number[]> {
+    const term = part.toLowerCase();
+    const [local, domain, ...more] = term.split('@');
+    // A term with one '@' and something before it (most often a whole address): an address holds one '@', so it
+    // contains the term exactly when its local part ends with the term's and its domain starts with the term's —
+    // a prefix of users_email_local_reversed_index, where the trigram index intersected trigrams most addresses
+    // share (8.7 ms at 50k customers; ADR 0076).
+    if (local && domain !== undefined && more.length === 0) {
+      const rows: Array<{ id: number }> = await this.em.getConnection().execute(
+        `select id from users where reverse(split_part(lower(email), '@', 1)) like ? and split_part(lower(email), '@', 2) like ? limit ?`,
+        [`${escapeLike(reverse(local))}%`, `${escapeLike(domain)}%`, limit], 'all', this.em.getTransactionContext(),
+      );
+      return rows.map((row) => Number(row.id));
+    }
     // lower(email) LIKE, as users_email_trgm_index is built: the trigram index answers a '%…%' pattern (ADR 0054).
-    const pattern = `%${part.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const rows: Array<{ id: number }> = await this.em.getConnection().execute(
-      'select id from users where lower(email) like ? limit ?', [pattern, limit], 'all', this.em.getTransactionContext(),
+      'select id from users where lower(email) like ? limit ?', [`%${escapeLike(term)}%`, limit], 'all', this.em.getTransactionContext(),
     );
     return rows.map((row) => Number(row.id));
   }
@@ -70,4 +82,14 @@ export class MikroOrmUserRepository implements UserRepository {
       throw error;
     }
   }
+}
+
+/** LIKE's own characters taken literally (PostgreSQL's default escape is the backslash). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** By code point, as PostgreSQL's reverse() reverses characters (not UTF-16 units). */
+function reverse(text: string): string {
+  return [...text].reverse().join('');
 }
