@@ -277,6 +277,13 @@ onPostgres('Faults: PostgreSQL restarted under load (PostgreSQL only: a throwawa
     try {
       await load.until((results) => results.length >= 40, 30_000, 'the load to warm up');
       expect(describeResults(load.results.filter((result) => !isFine(result)))).toBe('');
+      // A signed-in request starts with the session's prepared statement (ADR 0074), outside MikroORM's own calls.
+      const login = await fetch(`${server.url}/api/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'customer@example.com', password: 'demo-customer-password' }),
+      });
+      expect(login.status).toBe(200);
+      const signedIn = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+      expect((await fetch(`${server.url}/api/orders`, { headers: signedIn })).status).toBe(200);
 
       const stoppedAt = performance.now();
       await cluster!.stop();
@@ -285,6 +292,8 @@ onPostgres('Faults: PostgreSQL restarted under load (PostgreSQL only: a throwawa
       const blog = await probeUntil(server.url, '/api/blog', (outcome) => outcome.status === 503, '/api/blog to answer 503');
       expect(JSON.parse(blog.body)).toMatchObject({ status: 503, message: expect.stringContaining('cannot reach its database') });
       await load.until((results) => results.some((r) => r.startedAt > stoppedAt && r.path === '/blog' && r.status === 503), 10_000, 'pages to answer 503');
+      const mine = await fetch(`${server.url}/api/orders`, { headers: signedIn });
+      expect({ status: mine.status, body: await mine.json() }).toMatchObject({ status: 503, body: { message: expect.stringContaining('cannot reach its database') } });
 
       const restartedAt = performance.now();
       await cluster!.start();

@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/core';
+import { EntityManager, TableNotFoundException } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import request from 'supertest';
 import { PreparedStatement } from '../../src/platform/persistence/index.js';
@@ -76,6 +76,11 @@ describeOnServer('Prepared statements (postgres)', () => {
     }
     expect(await probe.all(em, [1])).toEqual([{ id: 1, label: 'one', extra: 7 }]);
     expect(await preparedNames()).toContain('e2e_probe_1');
+  });
+
+  it('fails as MikroORM fails: a driver error is its DriverException, which the 503 of an unreachable database reads', async () => {
+    const missing = new PreparedStatement('e2e_missing_table', 'select * from no_such_table where id = ?');
+    await expect(missing.all(em, [1])).rejects.toBeInstanceOf(TableNotFoundException);
   });
 
   it('refuses a second statement under a name in use (node-postgres would refuse it on the first connection that had both)', () => {

@@ -46,9 +46,11 @@ export class PreparedStatement<Row> {
       const result = await pool.query<Row & Record<string, unknown>>({ name: `${this.name}_${this.generation}`, text: this.numbered, values: [...params] });
       return result.rows;
     } catch (error) {
+      // Thrown as MikroORM throws it (a DriverException), so what reads errors — the 503 of an unreachable database
+      // (database-unavailable.ts), a constraint's conflict — reads this one as it reads any other statement's.
+      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw em.getDriver().convertException(error as Error);
       // A migration changed a table under the plan (a rolling deploy): this answer goes through MikroORM, and every
       // connection prepares the statement afresh under the next name (the old one stays until the connection closes).
-      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw error;
       this.generation += 1;
       return connection.execute<Row[]>(this.sql, [...params], 'all');
     }
