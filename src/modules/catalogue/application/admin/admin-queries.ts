@@ -1,4 +1,5 @@
 import type { ProductStatus } from '../../domain/product.entity.js';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 
 /** Paging of every admin list: `page` from 1, `per_page` at most ADMIN_MAX_PER_PAGE. */
 export const ADMIN_MAX_PER_PAGE = 100;
@@ -45,5 +46,5 @@ export interface ProductAdminQuery {
 
 /** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term)}%`;
 }

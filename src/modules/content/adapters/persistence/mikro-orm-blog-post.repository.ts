@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { BlogAdminQuery, BlogPostRepository, BlogSort } from '../../application/ports/blog-post-repository.port.js';
 import { slugTaken } from '../../domain/blog-errors.js';
 import { BlogPost } from '../../domain/blog-post.entity.js';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 
 const ORDER: Record<BlogSort, QueryOrderMap<BlogPost>> = {
   updated_at: { updatedAt: 'asc' },
@@ -38,7 +39,7 @@ export class MikroOrmBlogPostRepository implements BlogPostRepository {
   async search(query: BlogAdminQuery, offset: number, limit: number): Promise<{ posts: BlogPost[]; total: number }> {
     const term = query.search?.trim();
     const where: FilterQuery<BlogPost> = {};
-    if (term) where.title = { $ilike: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+    if (term) where.title = { $ilike: `%${escapeLike(term)}%` };
     if (query.status) where.status = query.status;
     const [posts, total] = await this.em.findAndCount(BlogPost, where, { orderBy: [ORDER[query.sort], { id: 'desc' }], offset, limit });
     return { posts, total };

@@ -2,6 +2,7 @@ import { EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
 import type { EnquiryFilter, EnquiryRepository } from '../../application/ports/enquiry-repository.port.js';
 import { Enquiry } from '../../domain/enquiry.entity.js';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 
 @Injectable()
 export class MikroOrmEnquiryRepository implements EnquiryRepository {
@@ -31,7 +32,7 @@ export class MikroOrmEnquiryRepository implements EnquiryRepository {
 function whereOf({ type, search }: EnquiryFilter): FilterQuery<Enquiry> {
   const term = search?.trim();
   // LIKE's own wildcards in what staff typed are matched as themselves.
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = term ? `%${escapeLike(term)}%` : undefined;
   return {
     ...(type ? { type } : {}),
     ...(pattern ? { $or: [{ name: { $ilike: pattern } }, { company: { $ilike: pattern } }, { email: { $ilike: pattern } }] } : {}),

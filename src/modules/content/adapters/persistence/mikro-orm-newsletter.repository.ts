@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../../shared/domain-error.js';
 import type { NewsletterRepository, SubscriberRow } from '../../application/ports/newsletter-repository.port.js';
 import { NewsletterSubscriber } from '../../domain/newsletter-subscriber.entity.js';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 
 @Injectable()
 export class MikroOrmNewsletterRepository implements NewsletterRepository {
@@ -62,7 +63,7 @@ export class MikroOrmNewsletterRepository implements NewsletterRepository {
 /** Addresses containing what staff typed (stored lower-cased; LIKE's own wildcards matched as themselves): the list and its download alike. */
 function matching(search: string | undefined): { where: string[]; params: unknown[] } {
   const term = search?.trim().toLowerCase();
-  return term ? { where: ['email like ?'], params: [`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] } : { where: [], params: [] };
+  return term ? { where: ['email like ?'], params: [`%${escapeLike(term)}%`] } : { where: [], params: [] };
 }
 
 interface RawRow { id: number; email: string; consented_ms: number; unsubscribed_ms: number | null; created_ms: number }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InvalidInputError } from '../../../../shared/domain-error.js';
 import type { SeoRepository } from '../../application/ports/seo-repository.port.js';
 import { SeoEntry } from '../../domain/seo-entry.entity.js';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 
 @Injectable()
 export class MikroOrmSeoRepository implements SeoRepository {
@@ -35,8 +36,4 @@ export class MikroOrmSeoRepository implements SeoRepository {
   async remove(entry: SeoEntry): Promise<void> {
     await this.em.remove(entry).flush();
   }
-}
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

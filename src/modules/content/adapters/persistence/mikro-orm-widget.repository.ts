@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InvalidInputError } from '../../../../shared/domain-error.js';
 import type { WidgetRepository, WidgetSort } from '../../application/ports/widget-repository.port.js';
 import { Widget } from '../../domain/widget.entity.js';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 
 const ORDER: Record<WidgetSort, Record<string, 'asc' | 'desc'>> = {
   name: { name: 'asc' },
@@ -41,7 +42,7 @@ export class MikroOrmWidgetRepository implements WidgetRepository {
 
   async search(query: { search?: string; sort: WidgetSort; offset: number; limit: number }): Promise<{ widgets: Widget[]; total: number }> {
     const term = query.search?.trim();
-    const where = term ? { name: { $ilike: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } } : {};
+    const where = term ? { name: { $ilike: `%${escapeLike(term)}%` } } : {};
     const [widgets, total] = await this.em.findAndCount(Widget, where, {
       orderBy: { ...ORDER[query.sort], id: 'asc' },
       offset: query.offset,

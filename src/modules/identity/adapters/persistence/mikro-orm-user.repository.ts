@@ -2,6 +2,7 @@ import type { Role } from '../../../../shared/viewer.js';
 import { EntityManager, raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { emailTaken } from '../../domain/identity-errors.js';
 import { Injectable } from '@nestjs/common';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 import type { UserRepository } from '../../application/ports/user-repository.port.js';
 import { normaliseEmail, User } from '../../domain/user.entity.js';
 
@@ -60,7 +61,7 @@ export class MikroOrmUserRepository implements UserRepository {
 
   async search(search: string | undefined, offset: number, limit: number, role?: Role): Promise<{ users: User[]; total: number }> {
     const term = search?.trim();
-    const like = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+    const like = term ? `%${escapeLike(term)}%` : undefined;
     const where = {
       ...(like ? { $or: [{ email: { $ilike: like } }, { firstName: { $ilike: like } }, { lastName: { $ilike: like } }, { companyName: { $ilike: like } }] } : {}),
       ...(role ? { role } : {}),
@@ -82,11 +83,6 @@ export class MikroOrmUserRepository implements UserRepository {
       throw error;
     }
   }
-}
-
-/** LIKE's own characters taken literally (PostgreSQL's default escape is the backslash). */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** By code point, as PostgreSQL's reverse() reverses characters (not UTF-16 units). */

@@ -2,10 +2,10 @@ import { EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type { QBFilterQuery, SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { AdminOrderQuery, CustomerOrderRecord, DownloadLine, OrderReads, OrderSummary } from '../../application/ports/order-reads.port.js';
-import { DISPATCH_STATUSES, type OrderStatus } from '../../domain/order-process.js';
+import { DISPATCH_STATUSES, type OrderStatus, type StatusKeepingChange } from '../../domain/order-process.js';
 import { Order, OrderHistoryEntry, type OrderAddress, type OrderDelivery, type PaymentMethod } from '../../domain/order.entity.js';
-import type { StatusKeepingChange } from '../../domain/order-process.js';
 import { PreparedStatement } from '../../../../platform/persistence/index.js';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 
 const NEWEST_FIRST = { createdAt: 'desc', id: 'desc' } as const;
 const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
@@ -20,8 +20,6 @@ const DEEP_TOTALS_KEPT = 100;
 
 /** A term that begins like an order number (`HS-1`, `hs-100123`): every number starts so, and nothing else in it. */
 const ORDER_NUMBER_START = /^hs-\d*$/i;
-
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface SummaryRow {
   id: number; number: string; customer_id: number; status: OrderStatus; created_at: Date | string; grand_total: number; po_number: string | null; invoice_number: string | null;

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 import type { CertificateRecord, CertificateSearch, CertificateStore } from '../../application/ports/certificate-store.port.js';
 
 interface CertificateRow {
@@ -36,7 +37,7 @@ export class SqlCertificateStore implements CertificateStore {
 
   async search(query: CertificateSearch): Promise<{ rows: CertificateRecord[]; total: number }> {
     const term = query.search?.trim();
-    const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const pattern = term ? `%${escapeLike(term)}%` : null;
     const where = pattern ? 'where code ilike ? or learner_name ilike ? or course_title ilike ?' : '';
     const params = pattern ? [pattern, pattern, pattern] : [];
     const [count] = await this.query<{ total: string | number }>(`select count(*) as total from training_certificates ${where}`, params);

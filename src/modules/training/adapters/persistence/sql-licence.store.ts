@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
+import { escapeLike } from '../../../../shared/like-pattern.js';
 import type { EnrolmentStatus } from '../../domain/licence-rules.js';
 import type {
   InvitationRow, LearnerPageQuery, LearnerRow, LicenceRow, LicenceStore, LicenceWithLearners, NewInvitation, NewLicence,
@@ -107,7 +108,7 @@ export class SqlLicenceStore implements LicenceStore {
     // A search reads one licence's rows on the (licence_id, status) index, at most its seats and the seats given back:
     // a contains-match over those needs no index of its own (ADR 0062).
     const term = learners.search?.trim();
-    const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const pattern = term ? `%${escapeLike(term)}%` : null;
     const where = `e.licence_id = ? and e.status <> 'withdrawn'${pattern ? ' and (e.email ilike ? or e.name ilike ?)' : ''}`;
     const params = pattern ? [licenceId, pattern, pattern] : [licenceId];
     const rows = await this.query<Row>(`select ${LEARNER_COLUMNS} from training_enrolments e where ${where} order by e.id offset ? limit ?`, [...params, learners.offset, learners.limit]);
