@@ -43,6 +43,7 @@ import { Migration20261128002600OrdersCreatedCovering } from './Migration2026112
 import { Migration20261128002800SearchSummaryFunction } from './Migration20261128002800SearchSummaryFunction.js';
 import { Migration20261128002900LowStockActiveIndex } from './Migration20261128002900LowStockActiveIndex.js';
 import { Migration20261128003000UsersEmailLocalPartReversed } from './Migration20261128003000UsersEmailLocalPartReversed.js';
+import { Migration20261128003100OrderSalesDays } from './Migration20261128003100OrderSalesDays.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -93,4 +94,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128002800SearchSummaryFunction', class: Migration20261128002800SearchSummaryFunction },
   { name: 'Migration20261128002900LowStockActiveIndex', class: Migration20261128002900LowStockActiveIndex },
   { name: 'Migration20261128003000UsersEmailLocalPartReversed', class: Migration20261128003000UsersEmailLocalPartReversed },
+  { name: 'Migration20261128003100OrderSalesDays', class: Migration20261128003100OrderSalesDays },
 ];

@@ -4,6 +4,8 @@ import { bearerFor, DEMO_ADMIN, DEMO_CUSTOMER } from '../support/identity-client
 import { completedEvent, createCustomer, deliveryTypeId, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
+import { SALE_STATUSES } from '../../src/modules/reporting/application/ports/order-dashboard-reads.port.js';
+import { ORDER_STATUSES } from '../../src/modules/orders/domain/order-process.js';
 
 const SECRET = 'whsec_admin_dashboard_secret_0123456789';
 
@@ -187,5 +189,52 @@ describe(`GET /api/admin/dashboard (${databaseKind})`, () => {
     await asAdmin.post(`/api/admin/orders/${owed.id}/payments`).send({ amount: owedTotals.inc - credit.gross, reference: 'BACS REST' }).expect(201);
     const settled = (await asAdmin.get('/api/admin/dashboard').expect(200)).body;
     expect(settled.overdue_invoices.oldest.some((invoice: { id: number }) => invoice.id === owed.id)).toBe(false);
+  });
+  it('keeps the daily sales roll-up equal to the orders themselves through every kind of write (ADR 0077)', async () => {
+    // What the roll-up must hold: per UK day, the orders in SALE_STATUSES and their totals, added up from the orders.
+    // The trigger names the statuses in SQL; orders in every status make the two lists disagree visibly if they differ.
+    const fromOrders = () => shop.sql<{ day: string; orders: number; ex: number; inc: number }>(
+      `select to_char((created_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day, count(*)::int as orders,
+              sum(subtotal + delivery_total)::int as ex, sum(grand_total)::int as inc
+       from orders where status in (${SALE_STATUSES.map(() => '?').join(', ')}) group by 1 order by 1`, [...SALE_STATUSES]);
+    const fromRollUp = () => shop.sql<{ day: string; orders: number; ex: number; inc: number }>(
+      `select to_char(day, 'YYYY-MM-DD') as day, sum(orders)::int as orders, sum(ex_vat)::int as ex, sum(inc_vat)::int as inc
+       from order_sales_days group by 1 having sum(orders) <> 0 or sum(ex_vat) <> 0 or sum(inc_vat) <> 0 order by 1`);
+    const agree = async () => {
+      const expected = await fromOrders();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await fromRollUp()).toEqual(expected);
+    };
+
+    const { optionIds: [toolkit] } = await createProduct(shop.sql, { options: [{ kind: 'download', qty: null, price: 1200 }] });
+    const buyer = await createCustomer(shop);
+    const placed: number[] = [];
+    for (let i = 0; i < ORDER_STATUSES.length; i += 1) {
+      const { order } = await placeOrder(shop, buyer.id, [{ optionId: toolkit!, qty: i + 1 }]);
+      if (i < ORDER_STATUSES.length - 1) await pay(order.id); // through the webhook: an order's own update (the last stays unpaid)
+      placed.push(order.id);
+    }
+    await agree();
+
+    const ids = `(${placed.join(', ')})`;
+    // One statement changing many orders: every status at once, then days (across UK midnight and the clock change
+    // in March), then totals, then a status change that changes no sale (paid → processing) alongside one that does.
+    await shop.sql(`update orders set status = (array[${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')}])[(id % ${ORDER_STATUSES.length}) + 1] where id in ${ids}`);
+    await agree();
+    await shop.sql(`update orders set created_at = case id % 3 when 0 then '2026-03-29T00:30:00Z'::timestamptz when 1 then '2026-03-28T23:59:59Z'::timestamptz else created_at - interval '3 days' end where id in ${ids}`);
+    await agree();
+    await shop.sql(`update orders set subtotal = subtotal + 100, grand_total = grand_total + 120 where id in ${ids} and id % 2 = 0`);
+    await agree();
+    await shop.sql(`update orders set status = case status when 'paid' then 'processing' when 'completed' then 'refunded' else status end where id in ${ids}`);
+    await agree();
+    // A copy of the orders as new rows in one insert, then some of them deleted in one statement.
+    const copies = await shop.sql<{ id: number }>(
+      `insert into orders (number, customer_id, status, payment_method, subtotal, delivery_total, vat, grand_total, billing_address, created_at)
+       select number || '-C', customer_id, status, payment_method, subtotal, delivery_total, vat, grand_total, billing_address, created_at
+       from orders where id in ${ids} returning id`);
+    expect(copies).toHaveLength(placed.length);
+    await agree();
+    await shop.sql(`delete from orders where id in (${copies.map((c) => c.id).join(', ')}) and id % 2 = 1`);
+    await agree();
   });
 });

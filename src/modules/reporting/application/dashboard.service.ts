@@ -2,18 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { StockService } from '../../catalogue/index.js';
 import { EnquiryService, NewsletterAdminService, type EnquiryView, type NewsletterSubscriberView } from '../../content/index.js';
 import { UserAdministrationService } from '../../identity/index.js';
-import { DISPATCH_STATUSES, EXPORT_TIME_ZONE, type OrderStatus } from '../../orders/index.js';
+import { EXPORT_TIME_ZONE, type OrderStatus } from '../../orders/index.js';
 import { salesPeriods } from './sales-calendar.js';
 import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
-import { ORDER_DASHBOARD_READS, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
+import { ORDER_DASHBOARD_READS, SALE_STATUSES, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
 
-/**
- * A sale: an order invoiced and not taken back — card orders once paid (and on through processing, dispatch,
- * completion), on-account orders from when they are placed (invoiced at once, `awaiting_payment`). Not counted:
- * `pending_payment` (not paid yet), `cancelled`, and `refunded` (the money went back; a credit note cancels the
- * invoice), so a refund takes its order out of the day it was placed.
- */
-export const SALE_STATUSES: readonly OrderStatus[] = ['awaiting_payment', 'paid', 'processing', 'dispatched', 'completed'];
+export { SALE_STATUSES };
 /** Options with this many or fewer left are "low". */
 export const LOW_STOCK_THRESHOLD = 5;
 export const SALES_DAYS = 30;
@@ -83,8 +77,8 @@ export class DashboardService {
     const periods: PeriodRange[] = [...days, month];
 
     // One after another: on the embedded database there is one connection anyway, and the queries are small.
-    const figures = await this.reads.salesIn(periods, SALE_STATUSES);
-    const dispatch = await this.reads.awaitingDispatch(DISPATCH_STATUSES, DASHBOARD_ROWS);
+    const figures = await this.reads.salesIn(periods);
+    const dispatch = await this.reads.awaitingDispatch(DASHBOARD_ROWS);
     const overdue = await this.reads.overdueInvoices(new Date(now.getTime() - PAYMENT_TERMS_DAYS * DAY_MS), DASHBOARD_ROWS);
     const low = sees('catalogue') ? await this.stock.lowStock(LOW_STOCK_THRESHOLD, DASHBOARD_ROWS) : null;
     const enquiries = sees('content') ? await this.enquiries.list({ page: 1, perPage: DASHBOARD_ROWS }) : null;
