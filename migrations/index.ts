@@ -44,6 +44,7 @@ import { Migration20261128002800SearchSummaryFunction } from './Migration2026112
 import { Migration20261128002900LowStockActiveIndex } from './Migration20261128002900LowStockActiveIndex.js';
 import { Migration20261128003000UsersEmailLocalPartReversed } from './Migration20261128003000UsersEmailLocalPartReversed.js';
 import { Migration20261128003100OrderSalesDays } from './Migration20261128003100OrderSalesDays.js';
+import { Migration20261128003200OrderStatusCounts } from './Migration20261128003200OrderStatusCounts.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -95,4 +96,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128002900LowStockActiveIndex', class: Migration20261128002900LowStockActiveIndex },
   { name: 'Migration20261128003000UsersEmailLocalPartReversed', class: Migration20261128003000UsersEmailLocalPartReversed },
   { name: 'Migration20261128003100OrderSalesDays', class: Migration20261128003100OrderSalesDays },
+  { name: 'Migration20261128003200OrderStatusCounts', class: Migration20261128003200OrderStatusCounts },
 ];

@@ -105,4 +105,47 @@ describe(`Admin order list totals (${databaseKind})`, () => {
     expect(await customersFound(`@smallco.example`)).toEqual(ids('otherDomain'));
     expect(await customersFound(`ann_${stamp}@bigco@example`)).toEqual([]);
   });
+  it('gives the whole list and a status alone their exact totals past the limit, from counts the orders keep (ADR 0077)', async () => {
+    const fromOrders = async () => Object.fromEntries((await shop.sql<{ status: string; n: number }>(
+      'select status, count(*)::int as n from orders group by status order by status')).map((row) => [row.status, row.n]));
+    const kept = async () => Object.fromEntries((await shop.sql<{ status: string; n: number }>(
+      'select status, sum(orders)::int as n from order_status_counts group by status having sum(orders) <> 0 order by status')).map((row) => [row.status, row.n]));
+    const listTotal = async (query: string) => {
+      const res = await get(`/api/admin/orders?per_page=2${query}`).expect(200);
+      expect(res.body.meta.total_exact).toBe(true);
+      return res.body.meta.total as number;
+    };
+    const agree = async () => {
+      const counts = await fromOrders();
+      expect(await kept()).toEqual(counts);
+      const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      expect(all).toBeGreaterThan(EXACT_UP_TO);
+      expect(await listTotal('')).toBe(all);
+      for (const status of ['completed', 'paid', 'refunded']) expect(await listTotal(`&status=${status}`)).toBe(counts[status] ?? 0);
+    };
+    await agree();
+
+    // Every kind of write: a status change of one order through the portal, many in one statement, a bulk insert, a delete.
+    const { optionIds: [optionId] } = await createProduct(shop.sql, { options: [{ kind: 'download', qty: null }] });
+    const { order } = await placeOrder(shop, buyer.id, [{ optionId: optionId!, qty: 1 }]);
+    await agree();
+    await shop.sql(`update orders set status = 'paid' where id = ?`, [order.id]);
+    await http().post(`/api/admin/orders/${order.id}/transitions`).set('Authorization', admin).send({ to: 'refunded' }).expect(200);
+    await agree();
+    await shop.sql(`update orders set status = case when id % 2 = 0 then 'paid' else 'refunded' end where customer_id = ?`, [buyer.id]);
+    await agree();
+    const copies = await shop.sql<{ id: number }>(
+      `insert into orders (number, customer_id, status, payment_method, subtotal, delivery_total, vat, grand_total, billing_address, created_at)
+       select number || '-C', customer_id, status, payment_method, subtotal, delivery_total, vat, grand_total, billing_address, created_at
+       from orders where customer_id = ? returning id`, [buyer.id]);
+    expect(copies.length).toBeGreaterThan(EXACT_UP_TO);
+    await agree();
+    // The last page of the whole list is read from the far end with that total: the oldest order comes last.
+    const all = await listTotal('');
+    const lastPage = await get(`/api/admin/orders?per_page=2&page=${Math.ceil(all / 2)}`).expect(200);
+    const [oldest] = await shop.sql<{ number: string }>('select number from orders order by created_at, id limit 1');
+    expect(lastPage.body.data.at(-1).number).toBe(oldest!.number);
+    await shop.sql(`delete from orders where id in (${copies.map((c) => c.id).join(', ')})`);
+    await agree();
+  });
 });

@@ -45,7 +45,8 @@ export class OrderAdminService {
 
   /**
    * Search by order number, PO number or customer e-mail (identity finds the customers); newest first. The total is
-   * exact up to ORDERS_EXACT_TOTAL_UP_TO matches, an estimate past it (`total_exact: false`, ADR 0054).
+   * exact for the whole list and a status alone (ADR 0077); for other filters exact up to ORDERS_EXACT_TOTAL_UP_TO
+   * matches, an estimate past it (`total_exact: false`, ADR 0054).
    */
   async list(query: AdminOrderListQuery): Promise<Page<AdminOrderSummaryView>> {
     const term = query.search?.trim();

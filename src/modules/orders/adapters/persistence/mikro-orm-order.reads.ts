@@ -21,6 +21,13 @@ const DEEP_TOTALS_KEPT = 100;
 /** A term that begins like an order number (`HS-1`, `hs-100123`): every number starts so, and nothing else in it. */
 const ORDER_NUMBER_START = /^hs-\d*$/i;
 
+/**
+ * How many orders are in one status, or in all: the rows the orders' triggers keep (migration 20261128003200, ADR 0077),
+ * a few whatever the shop's size, where counting the orders themselves cost 1.5 ms at 10k and had to stop at a cap.
+ */
+const ALL_ORDERS_TOTAL = new PreparedStatement<{ n: string }>('orders_total', 'select coalesce(sum(orders), 0)::bigint as n from order_status_counts');
+const STATUS_TOTAL = new PreparedStatement<{ n: string }>('orders_status_total', 'select coalesce(sum(orders), 0)::bigint as n from order_status_counts where status = ?');
+
 interface SummaryRow {
   id: number; number: string; customer_id: number; status: OrderStatus; created_at: Date | string; grand_total: number; po_number: string | null; invoice_number: string | null;
 }
@@ -131,7 +138,13 @@ export class MikroOrmOrderReads implements OrderReads {
     }
     if (query.createdFrom) where.push({ createdAt: { $gte: query.createdFrom } });
     if (query.createdBefore) where.push({ createdAt: { $lt: query.createdBefore } });
-    return this.cappedPage(where.length ? { $and: where } : {}, offset, limit, exactUpTo);
+    const filter: FilterQuery<Order> = where.length ? { $and: where } : {};
+    // The whole list, or one status: the kept counts give the exact total at any size (ADR 0077).
+    if (!term && query.customerId === undefined && !query.toDispatch && !query.createdFrom && !query.createdBefore) {
+      const total = await this.statusTotal(query.status);
+      return { ...(await this.fromNearerEnd(filter, offset, limit, total)), totalExact: true };
+    }
+    return this.cappedPage(filter, offset, limit, exactUpTo);
   }
 
   /**
@@ -162,6 +175,11 @@ export class MikroOrmOrderReads implements OrderReads {
   private async countUpTo(where: FilterQuery<Order>, upTo: number): Promise<number> {
     const { sql, params } = this.sql.createQueryBuilder(Order, 'o').select('id').where(where as QBFilterQuery<Order>).limit(upTo).toQuery();
     const [row] = await this.em.getConnection().execute<Array<{ n: number }>>(`select count(*)::int as n from (${sql}) as capped`, [...params], 'all', this.em.getTransactionContext());
+    return Number(row?.n ?? 0);
+  }
+
+  private async statusTotal(status: OrderStatus | undefined): Promise<number> {
+    const [row] = status === undefined ? await ALL_ORDERS_TOTAL.all(this.em, []) : await STATUS_TOTAL.all(this.em, [status]);
     return Number(row?.n ?? 0);
   }
 

@@ -64,9 +64,10 @@ export interface OrderReads {
   historyOf(orderId: number): Promise<OrderHistoryEntry[]>;
   listForCustomer(customerId: number, offset: number, limit: number): Promise<{ orders: OrderSummary[]; total: number }>;
   /**
-   * A page of the orders that match, newest first. The total is exact when at most `exactUpTo` match, or when the
-   * page lies past the first `exactUpTo` (read from the far end, which needs it); otherwise it is the database's
-   * estimate, never below `exactUpTo + 1`, and `totalExact` is false.
+   * A page of the orders that match, newest first. The total is always exact for the whole list and for a status
+   * alone (kept counts); otherwise exact when at most `exactUpTo` match, or when the page lies past the first
+   * `exactUpTo` (read from the far end, which needs it), else the database's estimate, never below `exactUpTo + 1`,
+   * and `totalExact` is false.
    */
   search(query: AdminOrderQuery, offset: number, limit: number, exactUpTo: number): Promise<{ orders: OrderSummary[]; total: number; totalExact: boolean }>;
   /** The customer's download lines of orders in `statuses`, newest order first, in one query. */
