@@ -8,11 +8,25 @@ const SALES = `('awaiting_payment', 'paid', 'processing', 'dispatched', 'complet
  */
 const SLOTS = 8;
 
-/** One row of the roll-up's change per (day, slot), from the rows a statement wrote (`source`) with the sign given. */
-const contributions = (source: string, sign: '' | '-') => `
-  select (created_at at time zone 'Europe/London')::date as day, (id % ${SLOTS})::smallint as slot,
-         ${sign}1 as orders, ${sign}(subtotal + delivery_total)::bigint as ex_vat, ${sign}grand_total::bigint as inc_vat
-  from ${source} where status in ${SALES}`;
+/**
+ * What orders (`source`: rows a statement wrote, or the table) add to the roll-up, with the sign given: one sale each,
+ * its totals less the partial refunds it has had so far (an order's refunds are made while its row is locked, so a
+ * status change sees all of them).
+ */
+const ordersPart = (source: string, sign: '' | '-') => `
+  select (o.created_at at time zone 'Europe/London')::date as day, (o.id % ${SLOTS})::smallint as slot, ${sign}1 as orders,
+         ${sign}(o.subtotal + o.delivery_total - coalesce(f.net, 0))::bigint as ex_vat, ${sign}(o.grand_total - coalesce(f.gross, 0))::bigint as inc_vat
+  from ${source} o
+  left join (select order_id, sum(net) as net, sum(gross) as gross from order_refunds
+             where order_id in (select id from ${source} where status in ${SALES}) group by order_id) f on f.order_id = o.id
+  where o.status in ${SALES}`;
+
+/** What partial refunds (`source`) take off the day their order was placed while the order counts as a sale. */
+const refundsPart = (source: string, sign: '' | '-') => `
+  select (o.created_at at time zone 'Europe/London')::date as day, (o.id % ${SLOTS})::smallint as slot, 0 as orders,
+         ${sign}r.net::bigint as ex_vat, ${sign}r.gross::bigint as inc_vat
+  from ${source} r join orders o on o.id = r.order_id
+  where o.status in ${SALES}`;
 
 /** Adds the changes up per (day, slot), in key order (two statements lock the rows they share in the same order). */
 const apply = (parts: string[]) => `
@@ -28,8 +42,8 @@ const apply = (parts: string[]) => `
  * added up every orders_created_index entry of the last 30 days on every load — 1.3 ms at 10k orders, 12.9 ms at 1M,
  * growing with the shop's trade. Statement-level triggers with transition tables keep the roll-up in the writing
  * transaction, so it is never behind and a bulk insert is one upsert; an update that changes no sale (paid →
- * processing → dispatched) writes nothing. Partial refunds stay out of it: the dashboard reads the few refunds of the
- * period from order_refunds, as before.
+ * processing → dispatched) writes nothing. Partial refunds come off the day their order was placed (ADR 0045), kept
+ * here too: reading them from order_refunds and their orders cost 10 ms at 1M orders, and 4.8 ms more to plan.
  */
 export class Migration20261128003100OrderSalesDays extends Migration {
   override up(): void {
@@ -46,11 +60,23 @@ export class Migration20261128003100OrderSalesDays extends Migration {
         if tg_op = 'TRUNCATE' then
           delete from order_sales_days;
         elsif tg_op = 'INSERT' then
-          ${apply([contributions('new_rows', '')])}
+          ${apply([ordersPart('new_rows', '')])}
         elsif tg_op = 'DELETE' then
-          ${apply([contributions('old_rows', '-')])}
+          ${apply([ordersPart('old_rows', '-')])}
         else
-          ${apply([contributions('new_rows', ''), contributions('old_rows', '-')])}
+          ${apply([ordersPart('new_rows', ''), ordersPart('old_rows', '-')])}
+        end if;
+        return null;
+      end $$;`);
+    this.addSql(`
+      create function reporting_order_refund_days() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          ${apply([refundsPart('new_rows', '-')])}
+        elsif tg_op = 'DELETE' then
+          ${apply([refundsPart('old_rows', '')])}
+        else
+          ${apply([refundsPart('new_rows', '-'), refundsPart('old_rows', '')])}
         end if;
         return null;
       end $$;`);
@@ -62,10 +88,20 @@ export class Migration20261128003100OrderSalesDays extends Migration {
       referencing old table as old_rows for each statement execute function reporting_order_sales_days();`);
     this.addSql(`create trigger orders_sales_days_truncate after truncate on orders
       for each statement execute function reporting_order_sales_days();`);
-    this.addSql(apply([contributions('orders', '')]));
+    this.addSql(`create trigger order_refunds_sales_days_insert after insert on order_refunds
+      referencing new table as new_rows for each statement execute function reporting_order_refund_days();`);
+    this.addSql(`create trigger order_refunds_sales_days_update after update on order_refunds
+      referencing old table as old_rows new table as new_rows for each statement execute function reporting_order_refund_days();`);
+    this.addSql(`create trigger order_refunds_sales_days_delete after delete on order_refunds
+      referencing old table as old_rows for each statement execute function reporting_order_refund_days();`);
+    this.addSql(apply([ordersPart('orders', '')]));
   }
 
   override down(): void {
+    this.addSql('drop trigger if exists order_refunds_sales_days_delete on order_refunds;');
+    this.addSql('drop trigger if exists order_refunds_sales_days_update on order_refunds;');
+    this.addSql('drop trigger if exists order_refunds_sales_days_insert on order_refunds;');
+    this.addSql('drop function if exists reporting_order_refund_days();');
     this.addSql('drop trigger if exists orders_sales_days_truncate on orders;');
     this.addSql('drop trigger if exists orders_sales_days_delete on orders;');
     this.addSql('drop trigger if exists orders_sales_days_update on orders;');

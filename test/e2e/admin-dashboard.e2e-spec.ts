@@ -191,12 +191,14 @@ describe(`GET /api/admin/dashboard (${databaseKind})`, () => {
     expect(settled.overdue_invoices.oldest.some((invoice: { id: number }) => invoice.id === owed.id)).toBe(false);
   });
   it('keeps the daily sales roll-up equal to the orders themselves through every kind of write (ADR 0077)', async () => {
-    // What the roll-up must hold: per UK day, the orders in SALE_STATUSES and their totals, added up from the orders.
-    // The trigger names the statuses in SQL; orders in every status make the two lists disagree visibly if they differ.
+    // What the roll-up must hold: per UK day, the orders in SALE_STATUSES and their totals less their partial refunds,
+    // added up from the orders. The trigger names the statuses in SQL; orders in every status make the two lists
+    // disagree visibly if they differ.
     const fromOrders = () => shop.sql<{ day: string; orders: number; ex: number; inc: number }>(
-      `select to_char((created_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day, count(*)::int as orders,
-              sum(subtotal + delivery_total)::int as ex, sum(grand_total)::int as inc
-       from orders where status in (${SALE_STATUSES.map(() => '?').join(', ')}) group by 1 order by 1`, [...SALE_STATUSES]);
+      `select to_char((o.created_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day, count(*)::int as orders,
+              sum(o.subtotal + o.delivery_total - coalesce(f.net, 0))::int as ex, sum(o.grand_total - coalesce(f.gross, 0))::int as inc
+       from orders o left join (select order_id, sum(net) as net, sum(gross) as gross from order_refunds group by order_id) f on f.order_id = o.id
+       where o.status in (${SALE_STATUSES.map(() => '?').join(', ')}) group by 1 order by 1`, [...SALE_STATUSES]);
     const fromRollUp = () => shop.sql<{ day: string; orders: number; ex: number; inc: number }>(
       `select to_char(day, 'YYYY-MM-DD') as day, sum(orders)::int as orders, sum(ex_vat)::int as ex, sum(inc_vat)::int as inc
        from order_sales_days group by 1 having sum(orders) <> 0 or sum(ex_vat) <> 0 or sum(inc_vat) <> 0 order by 1`);
@@ -214,6 +216,14 @@ describe(`GET /api/admin/dashboard (${databaseKind})`, () => {
       if (i < ORDER_STATUSES.length - 1) await pay(order.id); // through the webhook: an order's own update (the last stays unpaid)
       placed.push(order.id);
     }
+    await agree();
+    // Partial refunds through the portal: one unit off each of three paid orders (one later refunded whole below).
+    for (const id of placed.slice(1, 4)) {
+      const [line] = await shop.sql<{ id: number }>('select id from order_lines where order_id = ?', [id]);
+      await asAdmin.post(`/api/admin/orders/${id}/refunds`).send({ lines: [{ line_id: line!.id, qty: 1 }], delivery: false, restock: false }).expect(201);
+    }
+    await agree();
+    await asAdmin.post(`/api/admin/orders/${placed[1]}/transitions`).send({ to: 'refunded' }).expect(200);
     await agree();
 
     const ids = `(${placed.join(', ')})`;
