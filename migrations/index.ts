@@ -45,6 +45,7 @@ import { Migration20261128002900LowStockActiveIndex } from './Migration202611280
 import { Migration20261128003000UsersEmailLocalPartReversed } from './Migration20261128003000UsersEmailLocalPartReversed.js';
 import { Migration20261128003100OrderSalesDays } from './Migration20261128003100OrderSalesDays.js';
 import { Migration20261128003200OrderStatusCounts } from './Migration20261128003200OrderStatusCounts.js';
+import { Migration20261128003300OrderDayCounts } from './Migration20261128003300OrderDayCounts.js';
 
 /**
  * Every migration, in order. Listed by hand rather than discovered from the folder so the same list
@@ -97,4 +98,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261128003000UsersEmailLocalPartReversed', class: Migration20261128003000UsersEmailLocalPartReversed },
   { name: 'Migration20261128003100OrderSalesDays', class: Migration20261128003100OrderSalesDays },
   { name: 'Migration20261128003200OrderStatusCounts', class: Migration20261128003200OrderStatusCounts },
+  { name: 'Migration20261128003300OrderDayCounts', class: Migration20261128003300OrderDayCounts },
 ];

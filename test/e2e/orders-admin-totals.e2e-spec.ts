@@ -105,7 +105,7 @@ describe(`Admin order list totals (${databaseKind})`, () => {
     expect(await customersFound(`@smallco.example`)).toEqual(ids('otherDomain'));
     expect(await customersFound(`ann_${stamp}@bigco@example`)).toEqual([]);
   });
-  it('gives the whole list and a status alone their exact totals past the limit, from counts the orders keep (ADR 0077)', async () => {
+  it('gives the whole list, a status and dates their exact totals past the limit, from counts the orders keep (ADR 0077)', async () => {
     const fromOrders = async () => Object.fromEntries((await shop.sql<{ status: string; n: number }>(
       'select status, count(*)::int as n from orders group by status order by status')).map((row) => [row.status, row.n]));
     const kept = async () => Object.fromEntries((await shop.sql<{ status: string; n: number }>(
@@ -115,13 +115,33 @@ describe(`Admin order list totals (${databaseKind})`, () => {
       expect(res.body.meta.total_exact).toBe(true);
       return res.body.meta.total as number;
     };
+    const byDay = (table: string) => shop.sql<{ day: string; status: string; n: number }>(table === 'orders'
+      ? `select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, status, count(*)::int as n from orders group by 1, 2 order by 1, 2`
+      : `select to_char(day, 'YYYY-MM-DD') as day, status, sum(orders)::int as n from order_day_counts group by 1, 2 having sum(orders) <> 0 order by 1, 2`);
+    /** The orders placed in [from, before) (in `status`), counted from the orders themselves. */
+    const counted = async (from: string | null, before: string | null, status?: string) => (await shop.sql<{ n: number }>(
+      `select count(*)::int as n from orders where created_at >= coalesce(?::timestamptz, '-infinity') and created_at < coalesce(?::timestamptz, 'infinity')${status ? ' and status = ?' : ''}`,
+      [from, before, ...(status ? [status] : [])]))[0]!.n;
+    // Whole UTC days, a part of a day at either end, inside one day, open at either end; with and without a status.
+    const RANGES: Array<[query: string, from: string | null, before: string | null]> = [
+      ['&from=2026-11-02&to=2026-11-05', '2026-11-02T00:00:00Z', '2026-11-06T00:00:00Z'],
+      ['&from=2026-11-02T05:00:00Z&to=2026-11-05T12:00:00Z', '2026-11-02T05:00:00Z', '2026-11-05T12:00:00.001Z'],
+      ['&from=2026-11-03T09:00:00Z&to=2026-11-03T11:00:00Z', '2026-11-03T09:00:00Z', '2026-11-03T11:00:00.001Z'],
+      ['&from=2026-11-04', '2026-11-04T00:00:00Z', null],
+      ['&to=2026-11-03T10:00:00Z', null, '2026-11-03T10:00:00.001Z'],
+    ];
     const agree = async () => {
       const counts = await fromOrders();
       expect(await kept()).toEqual(counts);
+      expect(await byDay('order_day_counts')).toEqual(await byDay('orders'));
       const all = Object.values(counts).reduce((sum, n) => sum + n, 0);
       expect(all).toBeGreaterThan(EXACT_UP_TO);
       expect(await listTotal('')).toBe(all);
       for (const status of ['completed', 'paid', 'refunded']) expect(await listTotal(`&status=${status}`)).toBe(counts[status] ?? 0);
+      for (const [query, from, before] of RANGES) {
+        expect([query, await listTotal(query)]).toEqual([query, await counted(from, before)]);
+        expect([query, await listTotal(`${query}&status=paid`)]).toEqual([query, await counted(from, before, 'paid')]);
+      }
     };
     await agree();
 

@@ -17,6 +17,7 @@ const OLDEST_FIRST = { createdAt: 'asc', id: 'asc' } as const;
  */
 const DEEP_TOTAL_MS = 60_000;
 const DEEP_TOTALS_KEPT = 100;
+const DAY_MS = 86_400_000;
 
 /** A term that begins like an order number (`HS-1`, `hs-100123`): every number starts so, and nothing else in it. */
 const ORDER_NUMBER_START = /^hs-\d*$/i;
@@ -146,9 +147,12 @@ export class MikroOrmOrderReads implements OrderReads {
     if (query.createdFrom) where.push({ createdAt: { $gte: query.createdFrom } });
     if (query.createdBefore) where.push({ createdAt: { $lt: query.createdBefore } });
     const filter: FilterQuery<Order> = where.length ? { $and: where } : {};
-    // The whole list, or one status: the kept counts give the exact total at any size (ADR 0077).
-    if (!term && query.customerId === undefined && !query.toDispatch && !query.createdFrom && !query.createdBefore) {
-      const total = await this.statusTotal(query.status);
+    // The whole list, one status, dates with or without a status: the kept counts give the exact total at any size
+    // (ADR 0077). A search or one customer's orders keep the capped count.
+    if (!term && query.customerId === undefined && !query.toDispatch) {
+      const total = query.createdFrom || query.createdBefore
+        ? await this.rangeTotal(query.status, query.createdFrom, query.createdBefore)
+        : await this.statusTotal(query.status);
       return { ...(await this.fromNearerEnd(filter, offset, limit, total)), totalExact: true };
     }
     return this.cappedPage(filter, offset, limit, exactUpTo);
@@ -187,6 +191,39 @@ export class MikroOrmOrderReads implements OrderReads {
 
   private async statusTotal(status: OrderStatus | undefined): Promise<number> {
     const [row] = status === undefined ? await ALL_ORDERS_TOTAL.all(this.em, []) : await STATUS_TOTAL.all(this.em, [status]);
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * How many orders (in `status`, if given) were placed in [from, before): the whole UTC days in it from
+   * order_day_counts, a partial first or last day counted from the orders (orders_created_index or
+   * orders_status_created_index; a day at most each side).
+   */
+  private async rangeTotal(status: OrderStatus | undefined, from: Date | undefined, before: Date | undefined): Promise<number> {
+    const firstWholeDay = from && new Date(Math.ceil(from.getTime() / DAY_MS) * DAY_MS);
+    const afterWholeDays = before && new Date(Math.floor(before.getTime() / DAY_MS) * DAY_MS);
+    const inStatus = status ? ' and status = ?' : '';
+    const statusParam = status ? [status] : [];
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    const countOrders = (start: Date, end: Date) => {
+      parts.push(`(select count(*) from orders where created_at >= ? and created_at < ?${inStatus})`);
+      params.push(start.toISOString(), end.toISOString(), ...statusParam);
+    };
+    if (from && before && firstWholeDay! >= afterWholeDays!) {
+      countOrders(from, before); // no whole day inside: under two days of orders
+    } else {
+      const days: string[] = [];
+      if (firstWholeDay) days.push(`day >= ?::date`);
+      if (afterWholeDays) days.push(`day < ?::date`);
+      parts.push(`(select coalesce(sum(orders), 0) from order_day_counts where ${[...days, 'true'].join(' and ')}${inStatus})`);
+      if (firstWholeDay) params.push(firstWholeDay.toISOString().slice(0, 10));
+      if (afterWholeDays) params.push(afterWholeDays.toISOString().slice(0, 10));
+      params.push(...statusParam);
+      if (from && firstWholeDay! > from) countOrders(from, firstWholeDay!);
+      if (before && afterWholeDays! < before) countOrders(afterWholeDays!, before);
+    }
+    const [row] = await this.em.getConnection().execute<Array<{ n: string }>>(`select (${parts.join(' + ')})::bigint as n`, params, 'all', this.em.getTransactionContext());
     return Number(row?.n ?? 0);
   }
 
