@@ -119,6 +119,11 @@ describe(`Orders API (${databaseKind})`, () => {
       expect(past.body.data).toEqual([]);
       await as(admin).get('/api/admin/orders?status=lost').expect(422);
       await as(admin).get('/api/admin/orders?from=yesterday').expect(422);
+      // The ends of the calendar: the day after 9999-12-31 is not a date PostgreSQL reads as JavaScript writes it (500 before).
+      for (const [edge, status] of [['to=9999-12-31', 200], ['to=9999-12-31T23:59:59.999Z', 200], ['from=1900-01-01&to=9999-12-30', 200], ['from=0000-01-01', 422]] as const) {
+        const res = await as(admin).get(`/api/admin/orders?${edge}`);
+        expect([edge, res.status]).toEqual([edge, status]);
+      }
     });
 
     it('shows an order with its history, the customer\'s e-mail and what may come next', async () => {

@@ -12,6 +12,16 @@ import { AdminOrderListQuery, BacsPaymentRequest, RefundRequest, TransitionReque
 import { OrderRefundService, type RefundedView } from '../../application/order-refund.service.js';
 import { IdParam } from '../../../../platform/http/index.js';
 
+/**
+ * A bound outside years 1–9999 bounds nothing (every order lies inside them), and PostgreSQL reads neither year 0 nor
+ * JavaScript's `+010000-…`: `to=9999-12-31` answered 500.
+ */
+function boundOrNone(at: Date | undefined): Date | undefined {
+  if (!at) return undefined;
+  const year = at.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? at : undefined;
+}
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 @AdminController('api/admin/orders', 'orders')
@@ -30,7 +40,8 @@ export class AdminOrdersController {
     // A bare date in `to` means the whole of that day (UTC).
     const before = query.to ? new Date(DATE_ONLY.test(query.to) ? Date.parse(query.to) + 86_400_000 : Date.parse(query.to) + 1) : undefined;
     return this.orders.list({
-      search: query.search, status: query.status, toDispatch: query.to_dispatch === 'true', customerId: query.customer, createdFrom: query.from ? new Date(query.from) : undefined, createdBefore: before,
+      search: query.search, status: query.status, toDispatch: query.to_dispatch === 'true', customerId: query.customer,
+      createdFrom: boundOrNone(query.from ? new Date(query.from) : undefined), createdBefore: boundOrNone(before),
       page: query.page, perPage: query.per_page,
     });
   }
