@@ -4,8 +4,8 @@ import { bearerFor, DEMO_ADMIN, DEMO_CUSTOMER } from '../support/identity-client
 import { completedEvent, createCustomer, deliveryTypeId, placeOrder, stripeSignature } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
-import { SALE_STATUSES } from '../../src/modules/reporting/application/ports/order-dashboard-reads.port.js';
-import { ORDER_STATUSES } from '../../src/modules/orders/domain/order-process.js';
+import { SALE_STATUSES } from '../../src/modules/reporting/index.js';
+import { ORDER_STATUSES } from '../../src/modules/orders/index.js';
 
 const SECRET = 'whsec_admin_dashboard_secret_0123456789';
 

@@ -13,7 +13,7 @@ export { OrdersModule } from './orders.module.js';
 export type { OrderView, OrderSummaryView, AdminOrderView, AdminOrderSummaryView } from './application/order-views.js';
 export type { OrderAddress } from './domain/order.entity.js';
 export type { OrderStatus, OrderChange } from './domain/order-process.js';
-export { DISPATCH_STATUSES } from './domain/order-process.js';
+export { DISPATCH_STATUSES, ORDER_STATUSES } from './domain/order-process.js';
 export type { DeliveryTypeView } from './application/delivery-type.service.js';
 // The order process: its subscription point for other modules (the training module's licences; ADR 0036), and
 // the entry point and payment time-out the tests drive.

@@ -8,5 +8,6 @@ import { shopModule } from '../../platform/shop-module.js';
 
 export { ReportingModule } from './reporting.module.js';
 export type { DashboardView } from './application/dashboard.service.js';
+export { SALE_STATUSES } from './application/ports/order-dashboard-reads.port.js';
 
 export const reportingShopModule = shopModule({ module: ReportingModule, entities: reportingFeatures.flatMap((f) => f.entities) });

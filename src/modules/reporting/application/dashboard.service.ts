@@ -5,9 +5,8 @@ import { UserAdministrationService } from '../../identity/index.js';
 import { EXPORT_TIME_ZONE, type OrderStatus } from '../../orders/index.js';
 import { salesPeriods } from './sales-calendar.js';
 import { PAYMENT_TERMS_DAYS } from '../../../config/company.js';
-import { ORDER_DASHBOARD_READS, SALE_STATUSES, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
+import { ORDER_DASHBOARD_READS, type OrderDashboardReads, type PeriodRange, type SalesFigures } from './ports/order-dashboard-reads.port.js';
 
-export { SALE_STATUSES };
 /** Options with this many or fewer left are "low". */
 export const LOW_STOCK_THRESHOLD = 5;
 export const SALES_DAYS = 30;
