@@ -107,6 +107,16 @@ describe(`Orders API (${databaseKind})`, () => {
       expect(await ids('SEARCH-77')).toEqual([placed.id]);
       const byPo = await as(admin).get('/api/admin/orders?search=po-search').expect(200);
       expect(byPo.body.data.map((o: { id: number }) => o.id)).toEqual([placed.id]);
+      // A PO is looked up by its rarest piece (its serial) and checked against the whole term (ADR 0078): the same
+      // serial under another prefix, or the term's own prefix with a wildcard between, is not a match.
+      const ours = await order('download', { paid: true, poNumber: 'PO-20261234' });
+      const theirs = await order('download', { paid: true, poNumber: 'XZ-20261234' });
+      expect(await ids('po-20261234')).toEqual([ours.id]);
+      expect(await ids('XZ-20261234')).toEqual([theirs.id]);
+      expect((await ids('20261234')).sort((a: number, b: number) => a - b)).toEqual([ours.id, theirs.id]);
+      expect(await ids('Z-2026123')).toEqual([theirs.id]);
+      expect(await ids('PO-2026%234')).toEqual([]);
+      expect(await ids('PO_20261234')).toEqual([]);
       const byEmail = await as(admin).get('/api/admin/orders?search=customer@example&per_page=100').expect(200);
       expect(byEmail.body.data.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([placed.id, paid.id]));
       const paidOnly = await as(admin).get('/api/admin/orders?status=paid&per_page=100').expect(200);

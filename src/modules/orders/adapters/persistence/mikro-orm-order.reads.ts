@@ -1,4 +1,4 @@
-import { EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { EntityManager, raw, type FilterQuery } from '@mikro-orm/core';
 import type { QBFilterQuery, SqlEntityManager } from '@mikro-orm/sql';
 import { Injectable } from '@nestjs/common';
 import type { AdminOrderQuery, CustomerOrderRecord, DownloadLine, OrderReads, OrderSummary } from '../../application/ports/order-reads.port.js';
@@ -28,6 +28,34 @@ const ORDER_NUMBER_START = /^hs-\d*$/i;
  * PO's own look-up (ADR 0077).
  */
 const CAN_BE_IN_NUMBER = /^(?:(?:h?s)?-)?\d*$|^(?:h|hs|s)$/i;
+
+/**
+ * The piece of a search term the PO's trigram index looks up, when the whole term would make it read a long list
+ * (ADR 0078): the longest run of letters and digits that holds a digit and is at least 4 long (two trigrams), the last
+ * of equals (`NHS/2024/0042` → `0042`: a serial usually ends a PO, a year or prefix is shared). A shop's POs share
+ * their prefix (`PO-`, a customer's own), so the whole term's trigrams include one that 300,000 of 1M orders hold, and
+ * the index read its whole posting list (525 buffers, 2–5 ms) to find three orders. The whole term is still the
+ * condition, as a filter on the few rows the piece finds. Null: the term is its own best piece, or has none.
+ */
+export function poIndexPiece(term: string): string | null {
+  let best: string | null = null;
+  for (const piece of term.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (piece.length >= 4 && /\p{N}/u.test(piece) && piece.length >= (best?.length ?? 0)) best = piece;
+  }
+  return best !== null && best.length < term.length ? best : null;
+}
+
+/**
+ * The PO condition: `po_number ilike %term%`, or, when the term has a rarer piece, that piece's `ilike` (the trigram
+ * index's condition) and the whole term on `po_number || ''`, an expression no index matches, so the planner checks it
+ * on the rows the piece found instead of adding the term's common trigrams to the index look-up.
+ */
+function poMatches(term: string): FilterQuery<Order> {
+  const pattern = `%${escapeLike(term)}%`;
+  const piece = poIndexPiece(term);
+  if (piece === null) return { poNumber: { $ilike: pattern } };
+  return { $and: [{ poNumber: { $ilike: `%${escapeLike(piece)}%` } }, { [raw("(po_number || '')")]: { $ilike: pattern } }] };
+}
 
 /**
  * How many orders are in one status, or in all: the rows the orders' triggers keep (migration 20261128003200, ADR 0077),
@@ -131,7 +159,7 @@ export class MikroOrmOrderReads implements OrderReads {
       // An order number holds `HS-` only at its start, so "contains HS-…" is "starts with HS-…": a range of
       // orders_number_prefix_index rather than the trigram bitmap of every order (ADR 0066). Other pieces of a number
       // (digits alone, `S-1…`) match anywhere through its trigram index; a term no number can hold skips the number.
-      const matches: FilterQuery<Order>[] = [{ poNumber: { $ilike: pattern } }];
+      const matches: FilterQuery<Order>[] = [poMatches(term)];
       if (CAN_BE_IN_NUMBER.test(term)) matches.unshift({ number: ORDER_NUMBER_START.test(term) ? { $like: `${escapeLike(term.toUpperCase())}%` } : { $ilike: pattern } });
       if (query.customerIds?.length) matches.push({ customerId: { $in: [...query.customerIds] } });
       where.push({ $or: matches });
