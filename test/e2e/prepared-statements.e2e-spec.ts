@@ -1,7 +1,9 @@
 import { EntityManager, TableNotFoundException } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import request from 'supertest';
+import { StockService } from '../../src/modules/catalogue/index.js';
 import { PreparedStatement } from '../../src/platform/persistence/index.js';
+import { createProduct } from '../support/catalogue-fixtures.js';
 import { DEMO_CUSTOMER, signInByApi } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -46,6 +48,18 @@ describeOnServer('Prepared statements (postgres)', () => {
     await request(shop.app.getHttpServer()).get('/api/orders/2147483000').set('Authorization', bearer).expect(404);
     await request(shop.app.getHttpServer()).get('/api/orders/2147483000').set('Authorization', bearer).expect(404);
     expect(await preparedNames()).toEqual(expect.arrayContaining(['customer_order_0', 'viewer_session_0']));
+  });
+
+  it('prepares the training records page and the options look-up (ADR 0079), and answers as before', async () => {
+    const { bearer } = await signInByApi(shop, DEMO_CUSTOMER);
+    const records = await request(shop.app.getHttpServer()).get('/api/account/training-records').set('Authorization', bearer).expect(200);
+    expect(records.headers['x-total-count']).toBe(String(records.body.length));
+    const product = await createProduct(shop.sql, { title: 'Prepared DVD', options: [{ name: 'DVD', price: 4500, qty: 3 }] });
+    const optionId = product.optionIds[0]!;
+    const described = await shop.app.get(StockService).describe([optionId, 2147483000]);
+    expect([...described.keys()]).toEqual([optionId]);
+    expect(described.get(optionId)).toMatchObject({ id: optionId, productId: product.id, productTitle: 'Prepared DVD', name: 'DVD', price: 4500, qty: 3 });
+    expect(await preparedNames()).toEqual(expect.arrayContaining(['catalogue_describe_options_0', 'training_records_page_0']));
   });
 
   it('answers through MikroORM inside a transaction, so it sees the transaction\'s own rows', async () => {

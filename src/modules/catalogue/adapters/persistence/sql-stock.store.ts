@@ -5,6 +5,16 @@ import type { LowStockRow, PurchasableOptionRow, StockLine, StockStore } from '.
 
 type LowStockSqlRow = Omit<LowStockRow, 'option_id'> & { option_id: number | null; count: number };
 /**
+ * Options by id with their product, for a basket, a checkout or the records' refresher links: by primary key whatever
+ * the ids, so prepared (ADR 0079): PostgreSQL spent longer planning the join than running it.
+ */
+const DESCRIBE_OPTIONS = new PreparedStatement<PurchasableOptionRow>('catalogue_describe_options', `
+  select o.id, o.product_id, p.slug as product_slug, p.title as product_title, o.name, o.code, o.kind, o.price,
+         o.weight, o.qty, o.file_id, o.seats, (o.active and p.status = 'published') as for_sale
+  from product_options o join products p on p.id = o.product_id
+  where o.id = any(?::int[])`);
+
+/**
  * product_options_low_stock_index: (qty, id) where qty is not null and active — the count reads the index alone, the
  * lowest rows walk it in order (ADR 0072). One statement: the count's row, joined to the page's rows if any. Prepared,
  * with the threshold and the limit in the text (ADR 0077): as parameters, PostgreSQL's generic plan guessed a third of
@@ -40,13 +50,7 @@ export class SqlStockStore implements StockStore {
 
   describe(optionIds: readonly number[]): Promise<PurchasableOptionRow[]> {
     if (optionIds.length === 0) return Promise.resolve([]);
-    return this.query<PurchasableOptionRow>(
-      `select o.id, o.product_id, p.slug as product_slug, p.title as product_title, o.name, o.code, o.kind, o.price,
-              o.weight, o.qty, o.file_id, o.seats, (o.active and p.status = 'published') as for_sale
-       from product_options o join products p on p.id = o.product_id
-       where o.id = any(?::int[])`,
-      [`{${optionIds.map((id) => Math.trunc(id)).join(',')}}`],
-    ).then((rows) => rows.map((row) => ({ ...row, id: Number(row.id), product_id: Number(row.product_id) })));
+    return DESCRIBE_OPTIONS.all(this.em, [`{${optionIds.map((id) => Math.trunc(id)).join(',')}}`]).then((rows) => rows.map((row) => ({ ...row, id: Number(row.id), product_id: Number(row.product_id) })));
   }
 
   async take(orderId: number, line: StockLine): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
+import { PreparedStatement } from '../../../../platform/persistence/index.js';
 import type { RecordsStore, TrainingRecordRow } from '../../application/ports/records-store.port.js';
 
 type Row = Record<string, unknown>;
@@ -27,16 +28,11 @@ export class SqlRecordsStore implements RecordsStore {
    * matched (a window over the whole union, evaluated before `offset … limit`): the page and its total in one statement
    * and one pass over the union, where a separate `count(*)` ran the union a second time (ADR 0065).
    */
-  private async ordered(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }, counted: boolean): Promise<Row[]> {
+  private ordered(customerId: number, filter: { now: Date; expiringBefore: Date | null }, page: { offset: number; limit: number }, counted: boolean): Promise<Row[]> {
     const expiring = filter.expiringBefore !== null;
-    const { sql, params } = recordsOf(customerId, filter, counted ? ', count(*) over () as total' : '');
-    return this.em.getConnection().execute<Row[]>(
-      `${sql}
-       order by ${expiring ? 'r.expires_at, r.source, r.id' : 'r.completed_at desc, r.source, r.id desc'}
-       offset ? limit ?`,
-      [...params, page.offset, page.limit],
-      'all', this.em.getTransactionContext(),
-    );
+    return ORDERED[`${expiring ? 'expiring' : 'all'}_${counted ? 'counted' : 'plain'}`].all(this.em, [
+      customerId, customerId, ...(expiring ? [filter.now, filter.expiringBefore] : []), page.offset, page.limit,
+    ]);
   }
 
   async countForCustomer(customerId: number, filter: { now: Date; expiringBefore: Date | null }): Promise<number> {
@@ -57,7 +53,13 @@ const toRow = (row: Row): TrainingRecordRow => ({
 function recordsOf(customerId: number, filter: { now: Date; expiringBefore: Date | null }, extra = ''): { sql: string; params: unknown[] } {
   const expiring = filter.expiringBefore !== null;
   return {
-    sql: `select r.*${extra} from (
+    sql: recordsSql(expiring, extra),
+    params: [customerId, customerId, ...(expiring ? [filter.now, filter.expiringBefore] : [])],
+  };
+}
+
+function recordsSql(expiring: boolean, extra = ''): string {
+  return `select r.*${extra} from (
          select 'enrolment' as source, e.id, e.name, e.email, c.course_title, c.completed_at, c.score, c.code, c.expires_at, c.revoked_at, l.option_id
          from training_licences l
          join training_enrolments e on e.licence_id = l.id and e.status = 'completed'
@@ -71,7 +73,22 @@ function recordsOf(customerId: number, filter: { now: Date; expiringBefore: Date
          join training_certificates c on c.code = d.certificate_code
          where p.customer_id = ?
        ) r
-       ${expiring ? 'where r.revoked_at is null and r.expires_at > ? and r.expires_at <= ?' : ''}`,
-    params: [customerId, customerId, ...(expiring ? [filter.now, filter.expiringBefore] : [])],
-  };
+       ${expiring ? 'where r.revoked_at is null and r.expires_at > ? and r.expires_at <= ?' : ''}`;
 }
+
+/**
+ * The page of records (the JSON API and /account/training, with their total) and the CSV's batches, by filter,
+ * as prepared statements (ADR 0079): the union of two three-way joins cost PostgreSQL ~2 ms to plan, against ~1 ms
+ * to run for the 400 records of a 500-learner buyer, on every request. Its plan does not depend on the values: the
+ * buyer's licences and places, then their completed learners and attended delegates by index, sorted in memory (no
+ * index could give the certificate's order through two joins), so one generic plan serves every buyer.
+ */
+const orderedStatement = (expiring: boolean, counted: boolean, name: string) => new PreparedStatement<Row>(name, `${recordsSql(expiring, counted ? ', count(*) over () as total' : '')}
+       order by ${expiring ? 'r.expires_at, r.source, r.id' : 'r.completed_at desc, r.source, r.id desc'}
+       offset ? limit ?`);
+const ORDERED = {
+  all_counted: orderedStatement(false, true, 'training_records_page'),
+  expiring_counted: orderedStatement(true, true, 'training_records_expiring_page'),
+  all_plain: orderedStatement(false, false, 'training_records_batch'),
+  expiring_plain: orderedStatement(true, false, 'training_records_expiring_batch'),
+};
