@@ -34,7 +34,7 @@ const CAN_BE_IN_NUMBER = /^(?:(?:h?s)?-)?\d*$|^(?:h|hs|s)$/i;
  * (ADR 0078): the longest run of letters and digits that holds a digit and is at least 4 long (two trigrams), the last
  * of equals (`NHS/2024/0042` → `0042`: a serial usually ends a PO, a year or prefix is shared). A shop's POs share
  * their prefix (`PO-`, a customer's own), so the whole term's trigrams include one that 300,000 of 1M orders hold, and
- * the index read its whole posting list (525 buffers, 2–5 ms) to find three orders. The whole term is still the
+ * the index read its whole posting list (519 buffers, 2–5 ms) to find three orders. The whole term is still the
  * condition, as a filter on the few rows the piece finds. Null: the term is its own best piece, or has none.
  */
 export function poIndexPiece(term: string): string | null {
