@@ -1,4 +1,4 @@
-import { Param, ParseIntPipe } from '@nestjs/common';
+import { NotFoundException, Param, ParseIntPipe, type PipeTransform } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -78,5 +78,20 @@ export function listQuery<S extends string>(sorts: readonly S[], description: st
   return ListQuery;
 }
 
-/** A numeric id in the path; anything else (`/x`, `/1.5`) is a 404, like an id that does not exist. */
-export const IdParam = (name = 'id') => Param(name, new ParseIntPipe({ errorHttpStatusCode: 404 }));
+/** The largest id of any table a path names: they are all PostgreSQL `integer`s. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * An id past `integer` names nothing. It must not reach the database either: as a prepared statement's parameter
+ * (ADR 0074) PostgreSQL refuses it ("out of range for type integer"), which answered 500 (the write-endpoint fuzzer
+ * found `POST /api/learn/2147483648/progress`).
+ */
+export class IdRangePipe implements PipeTransform<number, number> {
+  transform(id: number): number {
+    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new NotFoundException();
+    return id;
+  }
+}
+
+/** A numeric id in the path; anything else (`/x`, `/1.5`, `/0`, `/2147483648`) is a 404, like an id that does not exist. */
+export const IdParam = (name = 'id') => Param(name, new ParseIntPipe({ errorHttpStatusCode: 404 }), new IdRangePipe());
