@@ -2,7 +2,7 @@ import { JobHandlerRegistry } from '../../src/platform/queue/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { courseFixtures } from '../support/course-fixtures.js';
 import { bearerFor, DEMO_ADMIN, GOOD_PASSWORD, signInByApi, uniqueEmail } from '../support/identity-client.js';
-import { waitForMail, waitForQueueIdle, type MailboxMessage } from '../support/mailbox.js';
+import { waitForFirstRecurringRun, waitForMail, waitForQueueIdle, type MailboxMessage } from '../support/mailbox.js';
 import { checkoutInput, inContext } from '../support/orders-fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -121,6 +121,7 @@ describe(`Course registers (${databaseKind})`, () => {
   });
 
   it('reminds an attended delegate and their buyer 30 days before the certificate expires, once, in open-course words', async () => {
+    await waitForFirstRecurringRun(shop, 'training.refresher-reminders'); // the worker's start-up sweep is over
     const robin = await buyer('register-refresher');
     const { sessionId, orderId } = await sessionWithOrder(robin, 1, 12);
     const eli = uniqueEmail('eli-delegate');

@@ -26,3 +26,16 @@ export async function waitForQueueIdle(shop: TestApp): Promise<void> {
     return Number(row!.busy);
   }).toBe(0);
 }
+
+/**
+ * Waits until the queue worker has run the recurring job `type` once: the worker runs every recurring job as it starts
+ * (job-worker.ts), then schedules its next run an interval later. A test that makes rows such a job acts on must not
+ * race that first run: the refresher sweep once claimed one of a test's two due certificates halfway through its setup,
+ * and the buyer got two e-mails instead of one.
+ */
+export async function waitForFirstRecurringRun(shop: TestApp, type: string): Promise<void> {
+  await eventually(async () => {
+    const [row] = await shop.sql<{ n: number | string }>(`select count(*) as n from jobs where type = ? and status = 'pending' and run_at > now() + interval '1 minute'`, [type]);
+    return Number(row!.n);
+  }).toBe(1);
+}
