@@ -267,7 +267,8 @@ onPostgres('Faults: the shop killed between payment and webhook (PostgreSQL only
 function confirmationMails(dataDir: string, orderNumber: string): number {
   const mailbox = path.join(dataDir, 'mailbox');
   if (!existsSync(mailbox)) return 0;
-  return readdirSync(mailbox).filter((file) => {
+  // Whole messages only: a hidden `.partial` file is one being written, and is renamed away when complete.
+  return readdirSync(mailbox).filter((file) => file.endsWith('.eml')).filter((file) => {
     const headers = readFileSync(path.join(mailbox, file), 'utf8').split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
     return headers.includes(`Subject: Order ${orderNumber} confirmed`);
   }).length;

@@ -74,7 +74,8 @@ if (databaseKind === 'postgres') {
       try {
         await request(server.url).post('/api/password/email').send({ email: 'customer@example.com' }).expect(200);
         const mailbox = path.join(database.env.DATA_DIR, 'mailbox');
-        const files = await eventually(() => (existsSync(mailbox) ? readdirSync(mailbox) : [])).toHaveLength(1);
+        // Messages only: the mailer writes each to a hidden `.partial` file first and renames it when complete.
+        const files = await eventually(() => (existsSync(mailbox) ? readdirSync(mailbox).filter((name) => name.endsWith('.eml')) : [])).toHaveLength(1);
         expect(readFileSync(path.join(mailbox, files[0]!), 'utf8')).toContain('Subject: Reset your password');
       } finally {
         worker.kill('SIGTERM');
