@@ -1,4 +1,5 @@
 import type { OptionKind, ProductSort } from '../../src/modules/catalogue/index.js';
+import { MAX_ID } from '../../src/shared/contracts/ids.js';
 
 /**
  * The storefront's reading of catalogue list URLs (`/category/{id}?search=&brand=&kind=&sort=&page=&per_page=`)
@@ -48,7 +49,7 @@ export function parseListParams(query: Record<string, string | undefined>): List
   const params: ListParams = { page: wholeNumber(query.page, MAX_PAGE) ?? 1, perPage: wholeNumber(query.per_page, MAX_PER_PAGE) ?? DEFAULT_PER_PAGE };
   const search = query.search?.trim().replace(/\s+/g, ' ').slice(0, MAX_SEARCH_LENGTH).trim();
   if (search) params.search = search;
-  const brand = wholeNumber(query.brand, 2_147_483_647);
+  const brand = wholeNumber(query.brand, MAX_ID);
   if (brand !== undefined) params.brand = brand;
   const kind = OPTION_KIND_VALUES.find((k) => k === query.kind);
   if (kind) params.kind = kind;

@@ -1,5 +1,6 @@
 import { NotFoundException } from '@nestjs/common';
-import { IdRangePipe, MAX_ID } from './list-query.js';
+import { MAX_ID } from '../../shared/contracts/ids.js';
+import { IdRangePipe } from './list-query.js';
 
 describe('IdRangePipe: a path id is a PostgreSQL integer or names nothing', () => {
   const pipe = new IdRangePipe();

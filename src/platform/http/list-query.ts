@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { blankToUndefined, toInt } from './transforms.js';
+import { isId } from '../../shared/contracts/ids.js';
 
 /**
  * The query strings every list endpoint shares, written once: `page`/`per_page`, then `search`, then `sort`
@@ -78,8 +79,6 @@ export function listQuery<S extends string>(sorts: readonly S[], description: st
   return ListQuery;
 }
 
-/** The largest id of any table a path names: they are all PostgreSQL `integer`s. */
-export const MAX_ID = 2_147_483_647;
 
 /**
  * An id past `integer` names nothing. It must not reach the database either: as a prepared statement's parameter
@@ -88,7 +87,7 @@ export const MAX_ID = 2_147_483_647;
  */
 export class IdRangePipe implements PipeTransform<number, number> {
   transform(id: number): number {
-    if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw new NotFoundException();
+    if (!isId(id)) throw new NotFoundException();
     return id;
   }
 }

@@ -11,6 +11,7 @@ import {
 import { BasketBookings, type BookingChoice } from './basket-bookings.js';
 import { basketView, EMPTY_BASKET, labelOf, type BasketLine, type BasketView } from './basket-view.js';
 import { BASKET_STORE, type BasketOwner, type BasketStore, type StoredBasket } from './ports/basket-store.port.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 /** Who is asking: a signed-in customer (userId), a guest (the token of their basket cookie), or both right after sign-in. */
 export interface BasketVisitor {
@@ -26,7 +27,6 @@ export interface BasketContents {
 
 /** Seed: the basket cookie lives 3 days, renewed on use; a guest basket unused for longer is swept. */
 export const BASKET_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
-const MAX_ID = 2_147_483_647;
 /** Sweeps guest baskets past their cookie's lifetime (nobody can reach them any more) four times a day. */
 export const SWEEP_GUEST_BASKETS_JOB = 'basket.sweep-guests';
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -307,7 +307,7 @@ function itemOf(basket: StoredBasket, itemId: number) {
 }
 
 function validId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+  return isId(id);
 }
 
 /** Only the hash is stored: a leaked database does not hand out anybody's basket cookie. */

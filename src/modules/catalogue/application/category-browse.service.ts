@@ -5,6 +5,7 @@ import { NotFoundError } from '../../../shared/domain-error.js';
 import { TtlCache } from '../../../shared/ttl-cache.js';
 import type { BrandView, CategoryView } from './catalogue-views.js';
 import { CATALOGUE_READS, type CatalogueReads } from './ports/catalogue-reads.port.js';
+import { MAX_ID } from '../../../shared/contracts/ids.js';
 
 /**
  * Category counts and brands are cached in this process for a short time: counting every category's products costs
@@ -15,7 +16,7 @@ const CACHE_MS = 30_000;
 
 /** "12" → 12 (an id), "training-dvds" → the slug; pages and the API accept either (product.md). */
 export function slugOrId(value: string): string | number {
-  return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : value;
+  return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= MAX_ID ? Number(value) : value;
 }
 
 /**

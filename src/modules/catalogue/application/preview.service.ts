@@ -9,6 +9,7 @@ import { Preview } from '../domain/preview.entity.js';
 import { previewPlayer } from './preview-player.js';
 import { customerView, type CustomerPreviewView, type PreviewWatchView } from './preview-views.js';
 import { PREVIEW_REPOSITORY, type PreviewRepository } from './ports/preview-repository.port.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 export type { CustomerPreviewView, PreviewWatchView } from './preview-views.js';
 
@@ -103,7 +104,7 @@ export class PreviewService {
   }
 
   private async ownPreview(userId: number, previewId: number): Promise<Preview | null> {
-    if (!Number.isSafeInteger(previewId) || previewId <= 0 || previewId > 2_147_483_647) return null;
+    if (!isId(previewId)) return null;
     const preview = await this.previews.findById(previewId);
     return preview && preview.userId === userId ? preview : null;
   }

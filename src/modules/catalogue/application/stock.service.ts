@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OptionNotForSaleError, OutOfStockError } from '../domain/stock-errors.js';
 import { STOCK_STORE, type LowStockRow, type PurchasableOptionRow, type StockLine, type StockStore } from './ports/stock-store.port.js';
 import type { OptionKind } from '../domain/product-option.entity.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 /** What the basket and the checkout know of an option: always read from here, never from the browser. */
 export interface PurchasableOption {
@@ -36,7 +37,7 @@ export class StockService {
 
   /** The options with these ids, by id; unknown ids are absent. One query whatever the number of ids. */
   async describe(optionIds: readonly number[]): Promise<Map<number, PurchasableOption>> {
-    const unique = [...new Set(optionIds)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+    const unique = [...new Set(optionIds)].filter(isId);
     const rows = await this.store.describe(unique);
     return new Map(rows.map((row) => [row.id, toPurchasable(row)]));
   }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MAX_ID } from '../../../shared/contracts/ids.js';
 
 /** What a device cookie says: this browser signed in to `userId` before; `nonce` names the browser's own counter. */
 export interface DeviceCookie {
@@ -12,7 +13,6 @@ export const DEVICE_COOKIE_DAYS = 365;
 const VERSION = 'd1';
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
-const MAX_ID = 2_147_483_647;
 
 /**
  * OWASP's device cookies ("Slow Down Online Guessing Attacks with Device Cookies"): `d1.<user id>.<nonce>.<HMAC-SHA256>`.

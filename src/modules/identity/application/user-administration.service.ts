@@ -9,6 +9,7 @@ import type { StaffRole } from '../../../shared/contracts/staff.js';
 import { hashPassword, passwordProblems } from './passwords.js';
 import { USER_REPOSITORY, type UserRepository } from './ports/user-repository.port.js';
 import { toUserView, type UserView } from './user-view.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', password: 'demo-admin-password', firstName: 'Alex', lastName: 'Admin', role: 'admin' },
@@ -143,7 +144,7 @@ export class UserAdministrationService {
   }
 
   private async existing(id: number): Promise<User> {
-    const user = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await this.users.findById(id) : null;
+    const user = isId(id) ? await this.users.findById(id) : null;
     if (!user) throw new NotFoundError('User');
     return user;
   }

@@ -10,6 +10,7 @@ import { OrderProcess } from './order-process.service.js';
 import { CHECKOUT_BASKET, type CheckoutBasket } from './ports/checkout-basket.port.js';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './ports/payment-provider.port.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 /** What the customer's cancel answers: the order's id and status, and the basket when the lines went back into it. */
 export interface CancelledOrder {
@@ -88,7 +89,7 @@ export class CustomerOrderActions {
   }
 
   private async lockOwn(customerId: number, orderId: number): Promise<Order> {
-    const order = Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647 ? await this.orders.lockById(orderId) : null;
+    const order = isId(orderId) ? await this.orders.lockById(orderId) : null;
     if (!order || order.customerId !== customerId) throw new NotFoundError('Order');
     return order;
   }

@@ -9,6 +9,7 @@ import { DownloadFileService } from '../../catalogue/index.js';
 import { DownloadLinkExpiredError, DownloadLinkInvalidError } from '../domain/download-errors.js';
 import { DOWNLOADABLE_STATUSES, downloadSignature, isValidDownloadSignature } from '../domain/download-link.js';
 import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 /** product.md "Downloads" / Buying API: `GET /api/downloads`. */
 export interface DownloadView {
@@ -37,7 +38,6 @@ export interface DownloadStream {
   body: Readable;
 }
 
-const MAX_ID = 2_147_483_647;
 
 /**
  * The files of the download options a customer has paid for, behind short-lived links signed for them (HMAC of
@@ -77,7 +77,7 @@ export class DownloadService {
   async open(
     customerId: number, lineId: number, link: { expires: number; signature: string }, rangeHeader: string | undefined, now: Date = new Date(),
   ): Promise<DownloadStream> {
-    if (!Number.isSafeInteger(lineId) || lineId < 1 || lineId > MAX_ID) throw new NotFoundError('Download');
+    if (!isId(lineId)) throw new NotFoundError('Download');
     if (!isValidDownloadSignature(this.secret, lineId, customerId, link.expires, link.signature)) throw new DownloadLinkInvalidError();
     if (link.expires * 1000 <= now.getTime()) throw new DownloadLinkExpiredError();
     const line = await this.reads.downloadLine(customerId, lineId, DOWNLOADABLE_STATUSES);

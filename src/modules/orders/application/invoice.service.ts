@@ -9,6 +9,7 @@ import { creditNoteOf } from '../domain/refund.js';
 import { ORDER_REFUND_STORE, type OrderRefundStore } from './ports/order-refund-store.port.js';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
 import { VAT_DOCUMENT_RENDERER, type VatDocumentRenderer } from './ports/vat-document-renderer.port.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 export type VatDocumentKind = VatDocument['kind'];
 
@@ -18,7 +19,6 @@ export interface VatDocumentFile {
   body: Readable;
 }
 
-const MAX_ID = 2_147_483_647;
 
 /**
  * VAT invoices and credit notes of orders, as PDFs: the customer's own (another customer's order, and an order
@@ -102,6 +102,6 @@ export class InvoiceService {
   }
 
   private findOrder(orderId: number): Promise<Order | null> {
-    return Number.isSafeInteger(orderId) && orderId > 0 && orderId <= MAX_ID ? this.orders.findById(orderId) : Promise.resolve(null);
+    return isId(orderId) ? this.orders.findById(orderId) : Promise.resolve(null);
   }
 }

@@ -8,6 +8,7 @@ import { OrderAdminService } from './order-admin.service.js';
 import { OrderProcess } from './order-process.service.js';
 import type { AdminOrderView } from './order-views.js';
 import { ORDER_REPOSITORY, type OrderRepository } from './ports/order-repository.port.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 export interface BacsPaymentInput {
   /** Pence. */
@@ -32,7 +33,7 @@ export class OrderPaymentService {
 
   async recordBacs(orderId: number, staffId: number, input: BacsPaymentInput): Promise<AdminOrderView> {
     await this.transactions.run(async () => {
-      const order = Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647 ? await this.orders.lockById(orderId) : null;
+      const order = isId(orderId) ? await this.orders.lockById(orderId) : null;
       if (!order) throw new NotFoundError('Order');
       if (order.paymentMethod !== 'invoice') throw new PaymentRefusedError(`Order ${order.number} was paid by card: there is no invoice to pay by BACS.`);
       if (order.status === 'cancelled' || order.status === 'refunded') throw new PaymentRefusedError(`Order ${order.number} is ${order.status}: it takes no payment.`);

@@ -9,6 +9,7 @@ import { ORDER_READS, type OrderReads } from './ports/order-reads.port.js';
 import type { Order } from '../domain/order.entity.js';
 import { lineDescription } from '../domain/line-description.js';
 import { OrderViewAddons } from './order-view-addons.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 /** A customer's own orders. Another customer's order is "not found", never "forbidden": its existence is not told. */
 @Injectable()
@@ -57,5 +58,5 @@ export class OrderService {
 
 /** An id the `integer` column can hold: anything else is no order of anybody's (not a database error). */
 function validOrderId(orderId: number): boolean {
-  return Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647;
+  return isId(orderId);
 }

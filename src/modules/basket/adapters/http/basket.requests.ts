@@ -2,18 +2,19 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { MAX_LINE_QUANTITY, MAX_LINE_QUANTITY_TEXT } from '../../domain/basket-rules.js';
 import { OptionalNotNull } from '../../../../platform/http/index.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 const NOT_AN_OPTION = 'option_id must be the id of a product option.';
 const NOT_A_SESSION = 'session_id must be the id of one of the course\'s sessions.';
 
 export class AddToBasketRequest {
   @ApiProperty({ example: 12, description: 'A product option id (GET /api/products/{slug} lists them).' })
-  @IsInt({ message: NOT_AN_OPTION }) @Min(1, { message: NOT_AN_OPTION }) @Max(2_147_483_647, { message: NOT_AN_OPTION })
+  @IsInt({ message: NOT_AN_OPTION }) @Min(1, { message: NOT_AN_OPTION }) @Max(MAX_ID, { message: NOT_AN_OPTION })
   option_id!: number;
 
   @ApiPropertyOptional({ example: 7, description: 'The session chosen (GET /api/products/{id}/sessions): required for a course option, refused for others.' })
   @IsOptional()
-  @IsInt({ message: NOT_A_SESSION }) @Min(1, { message: NOT_A_SESSION }) @Max(2_147_483_647, { message: NOT_A_SESSION })
+  @IsInt({ message: NOT_A_SESSION }) @Min(1, { message: NOT_A_SESSION }) @Max(MAX_ID, { message: NOT_A_SESSION })
   session_id?: number;
 
   @ApiPropertyOptional({ example: 80, description: `How many to add (the product page's quantity field), 1 to ${MAX_LINE_QUANTITY_TEXT}; without it, one.` })

@@ -6,6 +6,7 @@ import { OptionalNotNull } from '../../../../platform/http/index.js';
 import { OPTION_KINDS, OPTION_LIMITS, type OptionKind } from '../../domain/product-option.entity.js';
 import { SortOrder, trim } from './admin-request-rules.js';
 import { CODE_PATTERN } from './admin-product.requests.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 const Name = () =>
   applyDecorators(Transform(trim), IsString({ message: 'Enter a name (e.g. DVD, Online licence — 1 user).' }), Length(1, OPTION_LIMITS.name, { message: `Enter a name of at most ${OPTION_LIMITS.name} characters.` }));
@@ -39,7 +40,7 @@ const Seats = () =>
   );
 const Kind = () => IsIn(OPTION_KINDS, { message: `kind must be one of ${OPTION_KINDS.join(', ')}.` });
 const FileId = () =>
-  applyDecorators(IsOptional(), IsInt({ message: 'file_id must be the id of one of this product\'s files, or null.' }), Min(1, { message: 'file_id must be the id of one of this product\'s files, or null.' }), Max(2_147_483_647, { message: 'file_id must be the id of one of this product\'s files, or null.' }));
+  applyDecorators(IsOptional(), IsInt({ message: 'file_id must be the id of one of this product\'s files, or null.' }), Min(1, { message: 'file_id must be the id of one of this product\'s files, or null.' }), Max(MAX_ID, { message: 'file_id must be the id of one of this product\'s files, or null.' }));
 const Active = () => IsBoolean({ message: 'active must be true or false.' });
 
 /** A new option. A `download` option needs `file_id`: one of the product's files, which it unlocks once bought. */

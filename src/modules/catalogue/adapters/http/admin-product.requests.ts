@@ -9,6 +9,7 @@ import { PRODUCT_ADMIN_SORTS } from '../../application/admin/admin-queries.js';
 import { CATALOGUE_SLUG_PATTERN } from '../../domain/category.entity.js';
 import { PRODUCT_LIMITS, PRODUCT_STATUSES, type ProductStatus } from '../../domain/product.entity.js';
 import { blankToUndefined, IdFilter, listQuery, toBoolean, trim, trimToNull } from './admin-request-rules.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 /** Product and option codes (SKUs): letters, digits and . _ / - , starting with a letter or digit. */
 export const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
@@ -53,7 +54,7 @@ const NullableInt = (field: string, min: number, max: number, what: string) =>
     Min(min, { message: `${field} must be at least ${min}.` }), Max(max, { message: `${field} may be at most ${max}.` }),
   );
 const BrandId = () =>
-  applyDecorators(IsOptional(), IsInt({ message: 'brand_id must be a brand id (or null for none).' }), Min(1, { message: 'brand_id must be a brand id (or null for none).' }), Max(2_147_483_647, { message: 'brand_id must be a brand id (or null for none).' }));
+  applyDecorators(IsOptional(), IsInt({ message: 'brand_id must be a brand id (or null for none).' }), Min(1, { message: 'brand_id must be a brand id (or null for none).' }), Max(MAX_ID, { message: 'brand_id must be a brand id (or null for none).' }));
 const Status = () => IsIn(PRODUCT_STATUSES, { message: 'status must be draft or published.' });
 const Featured = () => IsBoolean({ message: 'featured must be true or false.' });
 const CategoryIds = () =>
@@ -62,7 +63,7 @@ const CategoryIds = () =>
     ArrayMaxSize(MAX_CATEGORIES, { message: `A product may be in at most ${MAX_CATEGORIES} categories.` }),
     IsInt({ each: true, message: 'category_ids must be a list of category ids.' }),
     Min(1, { each: true, message: 'category_ids must be a list of category ids.' }),
-    Max(2_147_483_647, { each: true, message: 'category_ids must be a list of category ids.' }),
+    Max(MAX_ID, { each: true, message: 'category_ids must be a list of category ids.' }),
   );
 
 /** Details of a product. `description` is HTML, sanitised when saved. */

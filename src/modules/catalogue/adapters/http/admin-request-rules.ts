@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { createValidationPipe, RequestValidationError, blankToUndefined, toInt, trim, trimToNull } from '../../../../platform/http/index.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 /**
  * Building blocks of the catalogue administration's request DTOs: the conversions a query string or a
@@ -12,13 +13,12 @@ export { blankToUndefined, toInt, trim, trimToNull };
 /** "true"/"false" from a query string or form; JSON booleans pass through; anything else fails IsBoolean. */
 export const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
-const INT_MAX = 2_147_483_647;
 
 /** An id in a query string (`?brand=3`). */
 export const IdFilter = (name: string) =>
   applyDecorators(
     Transform(toInt), IsOptional(),
-    IsInt({ message: `${name} must be a ${name} id.` }), Min(1, { message: `${name} must be a ${name} id.` }), Max(INT_MAX, { message: `${name} must be a ${name} id.` }),
+    IsInt({ message: `${name} must be a ${name} id.` }), Min(1, { message: `${name} must be a ${name} id.` }), Max(MAX_ID, { message: `${name} must be a ${name} id.` }),
   );
 
 /** A sort order: a whole number between -1,000,000 and 1,000,000 (lower comes first). */

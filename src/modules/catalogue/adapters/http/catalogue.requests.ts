@@ -4,6 +4,7 @@ import { blankToUndefined, toInt } from '../../../../platform/http/index.js';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_PER_PAGE, PRODUCT_SORTS, type ProductSort } from '../../application/catalogue-views.js';
 import { OPTION_KINDS, type OptionKind } from '../../domain/product-option.entity.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 
 /** `GET /api/products`: filters, search, sort and bounded paging; anything else is a 422 with the field. */
@@ -20,7 +21,7 @@ export class ProductListRequest {
 
   @ApiPropertyOptional({ description: 'Brand id.' })
   @Transform(toInt) @IsOptional()
-  @IsInt({ message: 'brand must be a brand id.' }) @Min(1, { message: 'brand must be a brand id.' }) @Max(2_147_483_647, { message: 'brand must be a brand id.' })
+  @IsInt({ message: 'brand must be a brand id.' }) @Min(1, { message: 'brand must be a brand id.' }) @Max(MAX_ID, { message: 'brand must be a brand id.' })
   brand?: number;
 
   @ApiPropertyOptional({ enum: OPTION_KINDS })

@@ -4,8 +4,8 @@ import { pageQuery, toInt } from '../../../../platform/http/index.js';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PREVIEW_EXTEND_DAYS } from '../../application/preview-admin.service.js';
 import type { PreviewState } from '../../application/ports/preview-repository.port.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
-const MAX_ID = 2_147_483_647;
 const PREVIEW_STATES: readonly PreviewState[] = ['pending', 'active', 'expired', 'revoked'];
 
 export class PreviewRequest {

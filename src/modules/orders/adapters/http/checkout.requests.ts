@@ -4,6 +4,7 @@ import { Equals, IsIn, IsInt, IsObject, IsOptional, IsString, Length, Max, MaxLe
 import { trimToNull } from '../../../../platform/http/index.js';
 import { AddressRequest } from '../../../identity/index.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../domain/order.entity.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -30,7 +31,7 @@ export class CheckoutRequest {
 
   @ApiPropertyOptional({ nullable: true, description: 'One of GET /api/checkout `delivery_types`; needed when anything is physical.' })
   @IsOptional() @IsInt({ message: 'delivery_type_id must be a delivery type id.' })
-  @Min(1, { message: 'delivery_type_id must be a delivery type id.' }) @Max(2_147_483_647, { message: 'delivery_type_id must be a delivery type id.' })
+  @Min(1, { message: 'delivery_type_id must be a delivery type id.' }) @Max(MAX_ID, { message: 'delivery_type_id must be a delivery type id.' })
   delivery_type_id?: number | null;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 60, example: 'PO-2026-0042' })

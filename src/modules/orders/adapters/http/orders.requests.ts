@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { blankToUndefined, pageQuery, searchQuery, toInt, trim, trimToNull } from '../../../../platform/http/index.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/order-process.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 export const ORDERS_MAX_PER_PAGE = 100;
 
@@ -36,7 +37,7 @@ export class AdminOrderListQuery extends searchQuery("Part of the order number, 
   @ApiPropertyOptional({ example: 42, description: "The customer's user id: the user edit page's orders tab." })
   @Transform(toInt) @IsOptional()
   @IsInt({ message: 'customer must be a user id (a whole number).' }) @Min(1, { message: 'customer must be at least 1.' })
-  @Max(2_147_483_647, { message: 'customer is too large.' })
+  @Max(MAX_ID, { message: 'customer is too large.' })
   customer?: number;
 }
 
@@ -82,7 +83,7 @@ export class CancelOrderRequest {
 export class RefundLineRequest {
   @ApiProperty({ description: "The order line's id (`lines[].id` of the order).", example: 101 })
   @IsInt({ message: 'line_id must be an order line id.' }) @Min(1, { message: 'line_id must be an order line id.' })
-  @Max(2_147_483_647, { message: 'line_id must be an order line id.' })
+  @Max(MAX_ID, { message: 'line_id must be an order line id.' })
   line_id!: number;
 
   @ApiProperty({ description: 'How many to refund: at least 1, at most what is left unrefunded of the line.', example: 1 })

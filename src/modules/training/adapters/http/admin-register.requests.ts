@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, Max, Min, ValidateNested } from 'class-validator';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 export class AttendanceEntryRequest {
   @ApiProperty({ description: 'A delegate id from the register (`places[].delegate.id`).', example: 41 })
   @IsInt({ message: 'delegate_id must be a delegate id.' }) @Min(1, { message: 'delegate_id must be a delegate id.' })
-  @Max(2_147_483_647, { message: 'delegate_id must be a delegate id.' })
+  @Max(MAX_ID, { message: 'delegate_id must be a delegate id.' })
   delegate_id!: number;
 
   @ApiProperty({ description: 'Whether the delegate attended; false after true revokes their certificate.', example: true })

@@ -4,8 +4,8 @@ import { IsBoolean, IsDateString, IsIn, IsInt, IsOptional, IsString, Max, MaxLen
 import { blankToUndefined, pageQuery, toInt, trimToNull } from '../../../../platform/http/index.js';
 import { SESSION_STATUSES, type SessionStatus } from '../../domain/session-rules.js';
 import type { SessionInput } from '../../application/sessions/session-admin.service.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
-const ID_MAX = 2_147_483_647;
 const DATE_TIME = { strict: true } as const;
 
 export class AdminSessionListQuery extends pageQuery({ default: 50, max: 200 }) {
@@ -19,7 +19,7 @@ export class AdminSessionListQuery extends pageQuery({ default: 50, max: 200 }) 
 
   @ApiPropertyOptional({ example: 12, description: 'Only this product\'s sessions.' })
   @Transform(toInt) @IsOptional() @IsInt({ message: 'product must be a product id.' }) @Min(1, { message: 'product must be a product id.' })
-  @Max(ID_MAX, { message: 'product must be a product id.' })
+  @Max(MAX_ID, { message: 'product must be a product id.' })
   product?: number;
 }
 
@@ -65,7 +65,7 @@ export class UpdateSessionRequest {
 export class CreateSessionRequest extends UpdateSessionRequest {
   @ApiProperty({ example: 31, description: 'The `course` option this is a date of.' })
   @IsInt({ message: 'option_id must be the id of a course option.' }) @Min(1, { message: 'option_id must be the id of a course option.' })
-  @Max(ID_MAX, { message: 'option_id must be the id of a course option.' })
+  @Max(MAX_ID, { message: 'option_id must be the id of a course option.' })
   option_id!: number;
 }
 

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsDateString, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { trimToNull } from '../../../../platform/http/index.js';
 import type { SessionMove } from '../../domain/session-change-rules.js';
+import { MAX_ID } from '../../../../shared/contracts/ids.js';
 
 const DATE_TIME = { strict: true } as const;
 
@@ -47,6 +48,6 @@ export function sessionMove(body: MoveSessionRequest): SessionMove {
 export class TransferPlaceRequest {
   @ApiProperty({ example: 42, description: 'Another upcoming date of the same course option, from the order page\'s list.' })
   @IsInt({ message: 'session_id must be the id of one of the listed dates.' }) @Min(1, { message: 'session_id must be the id of one of the listed dates.' })
-  @Max(2_147_483_647, { message: 'session_id must be the id of one of the listed dates.' })
+  @Max(MAX_ID, { message: 'session_id must be the id of one of the listed dates.' })
   session_id!: number;
 }
