@@ -79,7 +79,6 @@ export function listQuery<S extends string>(sorts: readonly S[], description: st
   return ListQuery;
 }
 
-
 /**
  * An id past `integer` names nothing. It must not reach the database either: as a prepared statement's parameter
  * (ADR 0074) PostgreSQL refuses it ("out of range for type integer"), which answered 500 (the write-endpoint fuzzer

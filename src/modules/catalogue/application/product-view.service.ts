@@ -4,6 +4,7 @@ import { NotFoundError } from '../../../shared/domain-error.js';
 import { pageOf, type Page } from '../../../shared/pagination.js';
 import { UserDirectory } from '../../identity/index.js';
 import { PRODUCT_VIEW_STORE, type ProductViewStore, type RecordedView } from './ports/product-view-store.port.js';
+import { isId } from '../../../shared/contracts/ids.js';
 
 /** A view as the admin user tab ("product views") lists it. */
 export interface UserProductView {
@@ -54,7 +55,7 @@ export class ProductViewService implements BeforeApplicationShutdown, OnApplicat
 
   /** Records a view of a product by the signed-in user (or null); never delays or fails the page. */
   record(productId: number, userId: number | null): void {
-    if (!Number.isSafeInteger(productId) || productId <= 0) return;
+    if (!isId(productId)) return;
     if (this.buffer.length >= VIEW_BUFFER_MAX) {
       this.dropped += 1;
       return;

@@ -38,7 +38,6 @@ export interface DownloadStream {
   body: Readable;
 }
 
-
 /**
  * The files of the download options a customer has paid for, behind short-lived links signed for them (HMAC of
  * line, customer and expiry with DOWNLOAD_LINK_SECRET). A link is checked in this order: signature (404: made

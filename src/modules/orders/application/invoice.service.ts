@@ -19,7 +19,6 @@ export interface VatDocumentFile {
   body: Readable;
 }
 
-
 /**
  * VAT invoices and credit notes of orders, as PDFs: the customer's own (another customer's order, and an order
  * without that document, are "not found" alike) and any order's for staff. The numbers are given by

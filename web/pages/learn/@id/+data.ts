@@ -1,6 +1,7 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { loginUrlFor } from '../../../lib/redirect.js';
+import { isId } from '../../../../src/shared/contracts/ids.js';
 
 export type Data = Awaited<ReturnType<typeof data>>;
 
@@ -9,7 +10,7 @@ export async function data(pageContext: PageContextServer) {
   const viewer = pageContext.viewer;
   if (!viewer) throw redirect(loginUrlFor(pageContext.urlPathname));
   const id = Number(pageContext.routeParams.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw render(404);
+  if (!isId(id)) throw render(404);
   try {
     return { course: await pageContext.services.player.player(viewer.userId, id) };
   } catch (error) {

@@ -13,7 +13,6 @@ export { blankToUndefined, toInt, trim, trimToNull };
 /** "true"/"false" from a query string or form; JSON booleans pass through; anything else fails IsBoolean. */
 export const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
-
 /** An id in a query string (`?brand=3`). */
 export const IdFilter = (name: string) =>
   applyDecorators(

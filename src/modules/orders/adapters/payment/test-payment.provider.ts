@@ -3,6 +3,7 @@ import {
   WebhookSignatureError, type PaymentEvent, type PaymentProvider, type PaymentSession, type PaymentSessionRequest,
 } from '../../application/ports/payment-provider.port.js';
 import { signStripeFormat, verifyStripeFormat } from './stripe-format-signature.js';
+import { isId } from '../../../../shared/contracts/ids.js';
 
 /** The event the test provider sends, shaped like Stripe's `checkout.session.completed` (the parts we read). */
 export interface TestCheckoutEvent {
@@ -85,7 +86,7 @@ export function eventOf(rawBody: string): PaymentEvent {
     id: event.id,
     type: event.type,
     reference: typeof object?.id === 'string' ? object.id : null,
-    orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+    orderId: isId(orderId) ? orderId : null,
     amount: typeof object?.amount_total === 'number' ? object.amount_total : null,
     paymentStatus: typeof object?.payment_status === 'string' ? object.payment_status : null,
     currency: typeof object?.currency === 'string' ? object.currency.toLowerCase() : null,

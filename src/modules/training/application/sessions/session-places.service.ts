@@ -8,6 +8,7 @@ import { sessionLabel, unbookableReason } from '../../domain/session-rules.js';
 import { SESSION_STORE, type SessionRow, type SessionStore } from '../ports/session-store.port.js';
 import { toPublicSessionView, type PublicSessionView } from './session-views.js';
 import { WaitingListService } from './waiting-list.service.js';
+import { isId } from '../../../../shared/contracts/ids.js';
 
 const COURSE = 'course';
 
@@ -56,7 +57,7 @@ export class SessionPlacesService implements OnModuleInit {
   }
 
   async describe(refs: readonly string[]): Promise<Map<string, BookingChoice>> {
-    const ids = refs.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+    const ids = refs.map(Number).filter(isId);
     const sessions = await this.store.findMany(ids);
     // With the places left, which a course line's quantity may not pass (ADR 0051).
     return new Map([...sessions.values()].map((session) => [String(session.id), { ref: String(session.id), label: sessionLabel(session), left: placesLeftOf(session) }]));
