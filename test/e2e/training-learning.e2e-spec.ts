@@ -111,7 +111,7 @@ describe(`Training learning (${databaseKind})`, () => {
     // Past PostgreSQL's integer: no such enrolment, not the prepared statement's "out of range" as a 500 (the fuzzer's find).
     await as(who).post('/api/learn/2147483648/progress', { position: 1, watched_from: 0, watched_to: 1 }).expect(404);
     await as(who).get('/api/learn/2147483648').expect(404);
-    // The learner's page reads through the same prepared statement.
+    // The learner's page takes the id from its path too: past integer it is the 404 page, never a 500.
     const page = await http().get('/learn/2147483648').set('Cookie', `shop_session=${who.bearer.slice('Bearer '.length)}`);
     expect(page.status).toBe(404);
     expect(page.text).toContain('Page not found');

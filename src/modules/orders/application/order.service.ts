@@ -28,7 +28,7 @@ export class OrderService {
 
   /** The order with the fields other modules add to it (OrderViewAddons: an open-course order's `places`). */
   async findForCustomer(customerId: number, orderId: number): Promise<OrderView> {
-    const found = validOrderId(orderId) ? await this.reads.customerOrder(customerId, orderId) : null;
+    const found = isId(orderId) ? await this.reads.customerOrder(customerId, orderId) : null;
     if (!found) throw new NotFoundError('Order');
     const { order, lines, history, refunds } = found;
     const view = toOrderView(order, lines, history, refunds);
@@ -50,13 +50,8 @@ export class OrderService {
   }
 
   private async ownOrder(customerId: number, orderId: number): Promise<Order> {
-    const order = validOrderId(orderId) ? await this.orders.findById(orderId) : null;
+    const order = isId(orderId) ? await this.orders.findById(orderId) : null;
     if (!order || order.customerId !== customerId) throw new NotFoundError('Order');
     return order;
   }
-}
-
-/** An id the `integer` column can hold: anything else is no order of anybody's (not a database error). */
-function validOrderId(orderId: number): boolean {
-  return isId(orderId);
 }
