@@ -8,11 +8,15 @@ import { PersistenceModule } from './platform/persistence/persistence.module.js'
 import { QueueModule, queueEntities } from './platform/queue/queue.module.js';
 import { RateLimitModule } from './platform/rate-limit/index.js';
 import { StorageModule } from './platform/storage/index.js';
+import { cacheValidationMetadata } from './platform/http/validation-metadata-cache.js';
 
 /** Everything but the HTTP edge: what the web server and the command line both run. */
 @Module({})
 export class CoreModule {
   static forRoot(env: Environment): DynamicModule {
+    // Every request body and query, and every row of a user import, is validated by class-validator: look each
+    // class's rules up once (ADR 0080).
+    cacheValidationMetadata();
     const modules = SHOP_MODULES.map((definition) => definition.module);
     return {
       module: CoreModule,
