@@ -4,7 +4,7 @@ import { TtlCache } from './ttl-cache.js';
 describe('TtlCache', () => {
   it('computes once per key within the time to live, then again after it', async () => {
     let now = 1_000;
-    const cache = new TtlCache<string, number>(100, () => now);
+    const cache = new TtlCache<string, number>(100, { now: () => now });
     let calls = 0;
     const compute = () => Promise.resolve(++calls);
     expect(await Promise.all([cache.get('a', compute), cache.get('a', compute)])).toEqual([1, 1]);
@@ -13,6 +13,84 @@ describe('TtlCache', () => {
     expect(await cache.get('a', compute)).toBe(1);
     now += 1;
     expect(await cache.get('a', compute)).toBe(3);
+  });
+
+  describe('with staleWhileRefreshMs', () => {
+    /** A computation the test settles by hand, to see what callers get while it runs. */
+    const pending = () => {
+      let settle!: { resolve: (value: number) => void; reject: (error: Error) => void };
+      const promise = new Promise<number>((resolve, reject) => (settle = { resolve, reject }));
+      return { promise, ...settle };
+    };
+
+    it('answers an expired value at once while one newer value is computed, then the newer one', async () => {
+      let now = 1_000;
+      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
+      expect(await cache.get('a', () => Promise.resolve(1))).toBe(1);
+      now += 150; // expired, within the grace
+      const refresh = pending();
+      let computations = 0;
+      const compute = () => {
+        computations += 1;
+        return refresh.promise;
+      };
+      expect(await cache.get('a', compute)).toBe(1);
+      expect(await cache.get('a', compute)).toBe(1); // the refresh is under way: not started twice
+      expect(computations).toBe(1);
+      refresh.resolve(2);
+      await refresh.promise;
+      expect(await cache.get('a', () => Promise.resolve(99))).toBe(2);
+      now += 99; // the refreshed value lives its own time from when it arrived
+      expect(await cache.get('a', () => Promise.resolve(99))).toBe(2);
+    });
+
+    it('past the grace, callers wait for a fresh value as without it', async () => {
+      let now = 1_000;
+      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
+      await cache.get('a', () => Promise.resolve(1));
+      now += 200;
+      expect(await cache.get('a', () => Promise.resolve(2))).toBe(2);
+    });
+
+    it('keeps the old value through a failed refresh and tries again on the next call', async () => {
+      let now = 1_000;
+      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
+      await cache.get('a', () => Promise.resolve(1));
+      now += 150;
+      const failing = pending();
+      expect(await cache.get('a', () => failing.promise)).toBe(1);
+      failing.reject(new Error('database down'));
+      await failing.promise.catch(() => undefined);
+      expect(await cache.get('a', () => Promise.resolve(3))).toBe(1); // answered from the old value, a new refresh started
+      await Promise.resolve();
+      expect(await cache.get('a', () => Promise.resolve(99))).toBe(3);
+    });
+
+    it('does not keep a refresh that was under way when the cache was cleared (a change made meanwhile)', async () => {
+      let now = 1_000;
+      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
+      await cache.get('a', () => Promise.resolve(1));
+      now += 150;
+      const before = pending();
+      expect(await cache.get('a', () => before.promise)).toBe(1);
+      cache.clear();
+      expect(await cache.get('a', () => Promise.resolve(5))).toBe(5); // after the change: no old value answered
+      before.resolve(4); // read before the change: must not replace it
+      await before.promise;
+      expect(await cache.get('a', () => Promise.resolve(99))).toBe(5);
+    });
+
+    it('never answers a value that has not arrived: an expired computation still under way is waited for', async () => {
+      let now = 1_000;
+      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
+      const slow = pending();
+      const first = cache.get('a', () => slow.promise);
+      now += 150;
+      const second = cache.get('a', () => Promise.resolve(2));
+      slow.resolve(1);
+      expect(await first).toBe(1);
+      expect(await second).toBe(2);
+    });
   });
 
   it('forgets a failure so the next call retries', async () => {
@@ -29,7 +107,7 @@ describe('TtlCache', () => {
   });
 
   it('keeps at most maxEntries keys, dropping the oldest computed', async () => {
-    const cache = new TtlCache<string, number>(60_000, Date.now, 2);
+    const cache = new TtlCache<string, number>(60_000, { maxEntries: 2 });
     let calls = 0;
     const compute = () => Promise.resolve(++calls);
     await cache.get('a', compute);
@@ -40,7 +118,7 @@ describe('TtlCache', () => {
   });
 
   it('with a byte bound, keeps at most that many bytes of values, dropping the oldest computed', async () => {
-    const cache = new TtlCache<string, string>(60_000, Date.now, 1_000, { maxBytes: 100, sizeOf: (value) => value.length });
+    const cache = new TtlCache<string, string>(60_000, { bytes: { maxBytes: 100, sizeOf: (value) => value.length } });
     let calls = 0;
     const compute = (size: number) => () => Promise.resolve(`${++calls}`.padEnd(size, '.'));
     await cache.get('a', compute(40));

@@ -26,8 +26,8 @@ export function slugOrId(value: string): string | number {
  */
 @Injectable()
 export class CategoryBrowseService implements OnModuleDestroy {
-  private readonly categories = new TtlCache<'all', CategoryView[]>(CACHE_MS);
-  private readonly brands = new TtlCache<'all', BrandView[]>(CACHE_MS);
+  private readonly categories = new TtlCache<'all', CategoryView[]>(CACHE_MS, { staleWhileRefreshMs: CACHE_MS });
+  private readonly brands = new TtlCache<'all', BrandView[]>(CACHE_MS, { staleWhileRefreshMs: CACHE_MS });
   /** Every announced storefront change (an admin edit, a CLI import…) clears these caches in this process. */
   private readonly stopListening = StorefrontChanges.subscribe(() => {
     this.categories.clear();

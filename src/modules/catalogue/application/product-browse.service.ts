@@ -58,11 +58,11 @@ const CARD_LISTS_MAX_BYTES = 2 * 1024 * 1024;
 @Injectable()
 export class ProductBrowseService implements OnModuleDestroy {
   /** Per filter, sort and page: the page of cards with its total, spelling correction and facets. */
-  private readonly listPages = new TtlCache<string, ProductListResult>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES, { maxBytes: LIST_CACHE_MAX_BYTES, sizeOf: approximateSize });
+  private readonly listPages = new TtlCache<string, ProductListResult>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PAGES, bytes: { maxBytes: LIST_CACHE_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_CACHE_MS });
   /** Per slug or id as asked; null (no such public product) is cached too, so a bad link costs one query. */
-  private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, Date.now, MAX_CACHED_PRODUCTS, { maxBytes: PRODUCT_CACHE_MAX_BYTES, sizeOf: approximateSize });
+  private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PRODUCTS, bytes: { maxBytes: PRODUCT_CACHE_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_CACHE_MS });
   /** Featured products, and cards by id list (the home page's most viewed). */
-  private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, Date.now, MAX_CACHED_PAGES, { maxBytes: CARD_LISTS_MAX_BYTES, sizeOf: approximateSize });
+  private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PAGES, bytes: { maxBytes: CARD_LISTS_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_CACHE_MS });
 
   /** Facets named once per distinct counts (a list's come interned from the kept counts) and shared. */
   private readonly facetNaming = new FacetNaming();
