@@ -5,6 +5,7 @@
 // each second, so the whole second's requests arrive as one burst, and the p99 measures how long the burst takes to
 // drain.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** A small seeded generator (mulberry32): the same seed gives the same arrivals, run after run. */
 export function seededRandom(seed) {
@@ -44,6 +45,8 @@ export async function openLoop({ url, rate, seconds, seed = 1, connections = 100
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const arrivals = poissonArrivals({ rate, seconds, seed });
   const latencies = [];
+  /** [ms after the start the request was due, its latency]: where in the run the tail is. */
+  const timeline = [];
   const statuses = {};
   const pending = new Set();
   let errors = 0;
@@ -61,6 +64,7 @@ export async function openLoop({ url, rate, seconds, seed = 1, connections = 100
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => {
         latencies.push(performance.now() - due);
+        timeline.push([due - started, performance.now() - due]);
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         pending.delete(context);
         onResponse?.(res.statusCode, Buffer.concat(chunks).toString('utf8'), context);
@@ -73,6 +77,9 @@ export async function openLoop({ url, rate, seconds, seed = 1, connections = 100
     req.end(body);
   });
 
+  // The load tool's own stalls (its GC, its timers): a latency it records includes them.
+  const clientDelay = monitorEventLoopDelay({ resolution: 5 });
+  clientDelay.enable();
   const started = performance.now();
   const inFlight = [];
   for (let i = 0; i < arrivals.length; i++) {
@@ -88,12 +95,16 @@ export async function openLoop({ url, rate, seconds, seed = 1, connections = 100
   await Promise.race([Promise.all(inFlight), new Promise((resolve) => { grace = setTimeout(resolve, graceMs); })]);
   clearTimeout(grace);
   agent.destroy();
+  clientDelay.disable();
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (ms) => (ms === null ? null : Math.round(ms * 10) / 10);
   return {
     sent: arrivals.length, seconds: sentFor, answered: latencies.length, statuses, errors, timeouts, lateStarts,
     unanswered: pending.size, pending: [...pending],
+    clientLoopDelayMs: { p99: round(clientDelay.percentile(99) / 1e6), max: round(clientDelay.max / 1e6) },
+    // The ten slowest answers with when in the run they were due: a tail at the start is a cold start, one spell a stall.
+    slowest: [...timeline].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([at, ms]) => ({ dueAtS: round(at / 1000), ms: round(ms) })),
     latencyMs: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? null) },
   };
 }
