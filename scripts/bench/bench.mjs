@@ -140,7 +140,7 @@ async function main() {
       const seconds = settings.quick ? 5 : 20;
       log(`\nLearners at scale: progress reports at the rate ${LEARNERS} people watching send them (one every 30 s each) for ${seconds} s`);
       await settle({ server: shop, ourPids, database: settings.database });
-      learnersAtScale = await measureLearnersAtScale(shopUrl, database.url, learners, { seconds, warmUpSeconds: settings.quick ? 1 : 3 });
+      learnersAtScale = await measureLearnersAtScale(shopUrl, database.url, learners, { seconds, warmUpSeconds: settings.warmupSeconds });
       printLearnersAtScale(learnersAtScale, log);
     }
 

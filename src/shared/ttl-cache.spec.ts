@@ -80,6 +80,35 @@ describe('TtlCache', () => {
       expect(await cache.get('a', () => Promise.resolve(99))).toBe(5);
     });
 
+    it('keeps a refreshing key through the eviction of the oldest: its refresh is not thrown away', async () => {
+      let now = 1_000;
+      const cache = new TtlCache<string, number>(100, { now: () => now, maxEntries: 2, staleWhileRefreshMs: 100 });
+      await cache.get('hot', () => Promise.resolve(1));
+      await cache.get('b', () => Promise.resolve(2));
+      now += 150; // both expired; 'hot' is the oldest computed
+      const refresh = pending();
+      expect(await cache.get('hot', () => refresh.promise)).toBe(1);
+      await cache.get('c', () => Promise.resolve(3)); // over maxEntries: the oldest goes, which is now 'b'
+      refresh.resolve(4);
+      await refresh.promise;
+      await Promise.resolve();
+      expect(await cache.get('hot', () => Promise.resolve(99))).toBe(4);
+    });
+
+    it('answers the old value when the refresh throws at once, and tries again on the next call', async () => {
+      let now = 1_000;
+      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
+      await cache.get('a', () => Promise.resolve(1));
+      now += 150;
+      expect(await cache.get('a', () => {
+        throw new Error('not connected');
+      })).toBe(1);
+      await Promise.resolve();
+      expect(await cache.get('a', () => Promise.resolve(2))).toBe(1);
+      await Promise.resolve();
+      expect(await cache.get('a', () => Promise.resolve(99))).toBe(2);
+    });
+
     it('never answers a value that has not arrived: an expired computation still under way is waited for', async () => {
       let now = 1_000;
       const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });

@@ -64,7 +64,13 @@ export class TtlCache<K, V> {
     const now = this.now();
     if (hit && hit.until > now) return hit.value;
     if (hit?.arrived && hit.until + this.staleWhileRefreshMs > now) {
-      hit.refreshing ??= this.refresh(key, hit, compute);
+      if (!hit.refreshing) {
+        // Moved to the newest end, as a recomputed key is: an expired key is among the oldest, and evicting it while
+        // its refresh runs would throw the refresh away.
+        this.entries.delete(key);
+        this.entries.set(key, hit);
+        hit.refreshing = this.refresh(key, hit, compute);
+      }
       return hit.value;
     }
     if (hit) this.drop(key, hit); // re-inserted last: Map keeps insertion order, so the first key is the oldest
@@ -83,7 +89,12 @@ export class TtlCache<K, V> {
 
   /** A newer value for an expired entry that is still answered meanwhile; it replaces the entry if that is still held. */
   private refresh(key: K, stale: Entry<V>, compute: () => Promise<V>): Promise<V> {
-    const value = compute();
+    let value: Promise<V>;
+    try {
+      value = compute();
+    } catch (error) {
+      value = Promise.reject(error); // the caller still gets the old value; this one is handled below
+    }
     value.then(
       () => {
         if (this.entries.get(key) !== stale) return; // cleared, dropped or replaced meanwhile: this value is not kept

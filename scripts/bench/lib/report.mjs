@@ -96,8 +96,10 @@ export function printLearnersAtScale(result, log = console.log) {
   log(`  ${result.reports} answered (${result.reportsPerSec.toFixed(0)}/s), p50 ${num(result.latencyMs.p50, 1)} ms, p99 ${num(result.latencyMs.p99, 1)} ms, max ${num(result.latencyMs.max, 1)} ms; answers ${JSON.stringify(result.statuses)}${result.errors || result.timeouts || result.unanswered ? `, ${result.errors} errors, ${result.timeouts} timeouts, ${result.unanswered} unanswered` : ''}`);
   // The load tool's own lag: a report that left more than 10 ms after it was due was held back by this side, not the shop.
   if (result.lateStarts) log(`  ${result.lateStarts} of ${result.sent} reports left > 10 ms late (the load tool fell behind)`);
-  // Older benches did not keep them.
+  // Older benches did not keep these.
+  const warmUpOther = Object.entries(result.warmUpStatuses ?? {}).filter(([status]) => !status.startsWith('2'));
+  if (warmUpOther.length) log(`  the ${result.warmUpSeconds} s warm-up had answers other than 2xx: ${JSON.stringify(result.warmUpStatuses)}`);
   if (result.slowest?.length) log(`  slowest (due at s: ms): ${result.slowest.map(({ dueAtS, ms }) => `${num(dueAtS, 1)}: ${num(ms, 0)}`).join(', ')}`);
-  if (result.clientLoopDelayMs) log(`  the load tool's own event-loop delay: p99 ${num(result.clientLoopDelayMs.p99, 1)} ms, max ${num(result.clientLoopDelayMs.max, 1)} ms (a stall of its own is in every latency it records meanwhile)`);
+  if (result.clientLoopDelayMs) log(`  the load tool's own event-loop delay: p99 ${num(result.clientLoopDelayMs.p99, 1)} ms, max ${num(result.clientLoopDelayMs.max, 1)} ms (sampled every 5 ms, which the figures include; a stall of its own is in every latency it records meanwhile)`);
   log(`  ${result.answered2xx} reports answered 2xx on ${result.enrolmentsReported} enrolments, ${result.creditedSeconds} s credited; lost (stored ≠ answered, in SQL): ${result.lost}${result.lost ? ` e.g. ${JSON.stringify(result.lostExamples)}` : ''}`);
 }

@@ -11,10 +11,10 @@ const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
 /**
  * Carries storefront changes between the shop's processes (web instances, the queue worker, a CLI command)
  * through PostgreSQL `LISTEN/NOTIFY`, so an admin change made through one instance clears the caches of all of
- * them at once instead of after their 30 s expiry. One dedicated connection per process (a pooled connection
- * cannot hold a LISTEN); it reconnects by itself, and after a reconnect clears this process's caches because a
- * notification may have been sent while it was away. The payload is the sending process's id, so a process
- * ignores its own notifications (it cleared its caches when it announced).
+ * them at once instead of after their expiry (30 s, and up to 10 s more while a refresh runs: ADR 0080). One
+ * dedicated connection per process (a pooled connection cannot hold a LISTEN); it reconnects by itself, and after a
+ * reconnect clears this process's caches because a notification may have been sent while it was away. The payload is
+ * the sending process's id, so a process ignores its own notifications (it cleared its caches when it announced).
  */
 @Injectable()
 export class StorefrontChangesRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -83,7 +83,7 @@ export class StorefrontChangesRelay implements OnApplicationBootstrap, OnApplica
     if (this.stopped) return;
     const delay = RECONNECT_DELAYS_MS[Math.min(this.failures, RECONNECT_DELAYS_MS.length - 1)]!;
     if (this.failures === 0) {
-      this.logger.warn(`Not listening for other processes' storefront changes (${error?.message ?? 'connection closed'}); retrying. Caches still expire after 30 s.`);
+      this.logger.warn(`Not listening for other processes' storefront changes (${error?.message ?? 'connection closed'}); retrying. Caches still expire within 40 s.`);
     }
     this.failures++;
     this.reconnectTimer = setTimeout(() => {
@@ -95,7 +95,7 @@ export class StorefrontChangesRelay implements OnApplicationBootstrap, OnApplica
 
   private publish(): void {
     const client = this.connected ? this.client : null;
-    if (!client) return; // the others' caches expire within 30 s; nothing better can be done without a connection
+    if (!client) return; // the others' caches expire within 40 s; nothing better can be done without a connection
     client.query('select pg_notify($1, $2)', [STOREFRONT_CHANGES_CHANNEL, this.origin]).catch((error: Error) => {
       this.logger.warn(`Could not tell other processes about a storefront change: ${error.message}`);
     });

@@ -7,7 +7,8 @@
  *
  * Process-wide on purpose: each process has its own caches. With PostgreSQL, `StorefrontChangesRelay` carries
  * each announcement to the other processes (LISTEN/NOTIFY), which hear it through `heardFromElsewhere()`; the
- * caches' own expiry (30 s) is the safety net for a notification lost while a connection was down.
+ * caches' own expiry (30 s, and 10 s more while a refresh runs: ADR 0080) is the safety net for a notification lost
+ * while a connection was down.
  */
 type Listener = () => void;
 type Relay = () => void;

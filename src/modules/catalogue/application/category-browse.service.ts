@@ -10,9 +10,12 @@ import { MAX_ID } from '../../../shared/contracts/ids.js';
 /**
  * Category counts and brands are cached in this process for a short time: counting every category's products costs
  * tens of milliseconds at 100k products, and every storefront page shows them (ADR 0015). An announced change
- * (StorefrontChanges) clears them at once; other processes catch up within the TTL.
+ * (StorefrontChanges) clears them at once; other processes hear of it through the relay, or catch up within the TTL and
+ * its grace when a notification is lost.
  */
 const CACHE_MS = 30_000;
+/** Answered while one refresh runs, for this long past the TTL (ADR 0080). */
+const STALE_MS = 10_000;
 
 /** "12" → 12 (an id), "training-dvds" → the slug; pages and the API accept either (product.md). */
 export function slugOrId(value: string): string | number {
@@ -26,8 +29,8 @@ export function slugOrId(value: string): string | number {
  */
 @Injectable()
 export class CategoryBrowseService implements OnModuleDestroy {
-  private readonly categories = new TtlCache<'all', CategoryView[]>(CACHE_MS, { staleWhileRefreshMs: CACHE_MS });
-  private readonly brands = new TtlCache<'all', BrandView[]>(CACHE_MS, { staleWhileRefreshMs: CACHE_MS });
+  private readonly categories = new TtlCache<'all', CategoryView[]>(CACHE_MS, { staleWhileRefreshMs: STALE_MS });
+  private readonly brands = new TtlCache<'all', BrandView[]>(CACHE_MS, { staleWhileRefreshMs: STALE_MS });
   /** Every announced storefront change (an admin edit, a CLI import…) clears these caches in this process. */
   private readonly stopListening = StorefrontChanges.subscribe(() => {
     this.categories.clear();

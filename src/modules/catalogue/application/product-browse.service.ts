@@ -34,10 +34,16 @@ const RELATED = 4;
  * pages. Storefront traffic repeats the same few thousand lists and products (ADR 0015); a miss costs one
  * statement per list or product (facets from kept counts, the product page in one statement: ADR 0053).
  * Staff see their own change at once: the admin services announce their changes (StorefrontChanges), which
- * clears every cache here; other processes catch up within the TTL. Stock shown on a product page may lag
- * by as much; the option endpoint (`getOption`), which the basket reads, is never cached.
+ * clears every cache here; other processes hear of it through the relay, or catch up within the TTL and its grace
+ * when a notification is lost. Stock shown on a product page may lag by as much; the option endpoint (`getOption`),
+ * which the basket reads, is never cached.
  */
 const LIST_CACHE_MS = 30_000;
+/**
+ * How long past its TTL a value is still answered while one refresh runs (ADR 0080): long enough that a key asked for
+ * every few seconds never makes a caller wait for its statements, short enough that a value is at most 40 s old.
+ */
+const LIST_STALE_MS = 10_000;
 /**
  * Bounds on the cached pages and products, by entries and by (estimated) bytes. A list result with its facets is
  * ~30-60 kB of heap, so 1,000 of them alone filled half of `shop serve`'s capped heap once the bench's miss targets
@@ -58,11 +64,11 @@ const CARD_LISTS_MAX_BYTES = 2 * 1024 * 1024;
 @Injectable()
 export class ProductBrowseService implements OnModuleDestroy {
   /** Per filter, sort and page: the page of cards with its total, spelling correction and facets. */
-  private readonly listPages = new TtlCache<string, ProductListResult>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PAGES, bytes: { maxBytes: LIST_CACHE_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_CACHE_MS });
+  private readonly listPages = new TtlCache<string, ProductListResult>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PAGES, bytes: { maxBytes: LIST_CACHE_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_STALE_MS });
   /** Per slug or id as asked; null (no such public product) is cached too, so a bad link costs one query. */
-  private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PRODUCTS, bytes: { maxBytes: PRODUCT_CACHE_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_CACHE_MS });
+  private readonly productPages = new TtlCache<string | number, ProductDetail | null>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PRODUCTS, bytes: { maxBytes: PRODUCT_CACHE_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_STALE_MS });
   /** Featured products, and cards by id list (the home page's most viewed). */
-  private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PAGES, bytes: { maxBytes: CARD_LISTS_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_CACHE_MS });
+  private readonly cardLists = new TtlCache<string, ProductCard[]>(LIST_CACHE_MS, { maxEntries: MAX_CACHED_PAGES, bytes: { maxBytes: CARD_LISTS_MAX_BYTES, sizeOf: approximateSize }, staleWhileRefreshMs: LIST_STALE_MS });
 
   /** Facets named once per distinct counts (a list's come interned from the kept counts) and shared. */
   private readonly facetNaming = new FacetNaming();

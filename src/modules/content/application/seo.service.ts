@@ -32,7 +32,7 @@ export class SeoService implements OnModuleDestroy {
    * Every page render asks for its path's entry, and most paths have none: 30 s of caching saves a query per
    * page view. Every storefront change clears it, also one announced by another process (`seo:seed` on the CLI).
    */
-  private readonly byPath = new TtlCache<string, SeoView | null>(30_000, { maxEntries: 5_000, staleWhileRefreshMs: 30_000 });
+  private readonly byPath = new TtlCache<string, SeoView | null>(30_000, { maxEntries: 5_000, staleWhileRefreshMs: 10_000 });
   private readonly stopListening = StorefrontChanges.subscribe(() => this.byPath.clear());
 
   constructor(@Inject(SEO_REPOSITORY) private readonly entries: SeoRepository) {}

@@ -21,7 +21,7 @@ const toView = (widget: Widget): WidgetView => ({ id: widget.id, name: widget.na
 @Injectable()
 export class WidgetService implements OnModuleDestroy {
   /** The home page reads its blocks on every view; every storefront change (staff edits, in any process) clears this. */
-  private readonly blocks = new TtlCache<string, Map<string, WidgetView>>(30_000, { maxEntries: 100, staleWhileRefreshMs: 30_000 });
+  private readonly blocks = new TtlCache<string, Map<string, WidgetView>>(30_000, { maxEntries: 100, staleWhileRefreshMs: 10_000 });
   private readonly stopListening = StorefrontChanges.subscribe(() => this.blocks.clear());
 
   constructor(@Inject(WIDGET_REPOSITORY) private readonly widgets: WidgetRepository) {}
