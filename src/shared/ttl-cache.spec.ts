@@ -22,12 +22,17 @@ describe('TtlCache', () => {
       const promise = new Promise<number>((resolve, reject) => (settle = { resolve, reject }));
       return { promise, ...settle };
     };
-
-    it('answers an expired value at once while one newer value is computed, then the newer one', async () => {
+    /** A cache whose key 'a' holds 1 and has just expired, within its 100 ms of grace; `later` moves its clock on. */
+    const expiredCache = async () => {
       let now = 1_000;
       const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
       expect(await cache.get('a', () => Promise.resolve(1))).toBe(1);
-      now += 150; // expired, within the grace
+      now += 150;
+      return { cache, later: (ms: number) => (now += ms) };
+    };
+
+    it('answers an expired value at once while one newer value is computed, then the newer one', async () => {
+      const { cache, later } = await expiredCache();
       const refresh = pending();
       let computations = 0;
       const compute = () => {
@@ -40,23 +45,18 @@ describe('TtlCache', () => {
       refresh.resolve(2);
       await refresh.promise;
       expect(await cache.get('a', () => Promise.resolve(99))).toBe(2);
-      now += 99; // the refreshed value lives its own time from when it arrived
+      later(99); // the refreshed value lives its own time from when it arrived
       expect(await cache.get('a', () => Promise.resolve(99))).toBe(2);
     });
 
     it('past the grace, callers wait for a fresh value as without it', async () => {
-      let now = 1_000;
-      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
-      await cache.get('a', () => Promise.resolve(1));
-      now += 200;
+      const { cache, later } = await expiredCache();
+      later(50);
       expect(await cache.get('a', () => Promise.resolve(2))).toBe(2);
     });
 
     it('keeps the old value through a failed refresh and tries again on the next call', async () => {
-      let now = 1_000;
-      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
-      await cache.get('a', () => Promise.resolve(1));
-      now += 150;
+      const { cache } = await expiredCache();
       const failing = pending();
       expect(await cache.get('a', () => failing.promise)).toBe(1);
       failing.reject(new Error('database down'));
@@ -67,10 +67,7 @@ describe('TtlCache', () => {
     });
 
     it('does not keep a refresh that was under way when the cache was cleared (a change made meanwhile)', async () => {
-      let now = 1_000;
-      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
-      await cache.get('a', () => Promise.resolve(1));
-      now += 150;
+      const { cache } = await expiredCache();
       const before = pending();
       expect(await cache.get('a', () => before.promise)).toBe(1);
       cache.clear();
@@ -96,10 +93,7 @@ describe('TtlCache', () => {
     });
 
     it('answers the old value when the refresh throws at once, and tries again on the next call', async () => {
-      let now = 1_000;
-      const cache = new TtlCache<string, number>(100, { now: () => now, staleWhileRefreshMs: 100 });
-      await cache.get('a', () => Promise.resolve(1));
-      now += 150;
+      const { cache } = await expiredCache();
       expect(await cache.get('a', () => {
         throw new Error('not connected');
       })).toBe(1);

@@ -9,8 +9,8 @@ interface Entry<V> {
   until: number;
   /** Counted once the value has arrived (0 until then). */
   bytes: number;
-  /** The value once it has arrived: what may be served past `until` while a newer one is computed. */
-  arrived?: { value: V };
+  /** Whether `value` has resolved: only then may it be answered past `until` while a newer one is computed. */
+  arrived: boolean;
   /** The newer value being computed in the background, once this entry is past `until` (one per entry). */
   refreshing?: Promise<V>;
 }
@@ -110,13 +110,13 @@ export class TtlCache<K, V> {
   }
 
   private store(key: K, value: Promise<V>): Promise<V> {
-    const entry: Entry<V> = { value, until: this.now() + this.ttlMs, bytes: 0 };
+    const entry: Entry<V> = { value, until: this.now() + this.ttlMs, bytes: 0, arrived: false };
     this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) this.dropOldest();
     value.then(
       (resolved) => {
         if (this.entries.get(key) !== entry) return;
-        entry.arrived = { value: resolved };
+        entry.arrived = true;
         if (!this.bytes) return;
         entry.bytes = this.bytes.sizeOf(resolved);
         this.heldBytes += entry.bytes;
