@@ -2,7 +2,9 @@
 // generated, each learner signed in; the progress report and the records targets; and the paced load of the
 // reports 10,000 people watching would send, checked afterwards for lost reports. docs/adr/0013-benchmarks.md.
 import { createHash, randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import pg from 'pg';
+import { backgroundActivity, sampleWaits, waitsBetween } from './pg-waits.mjs';
 import { openLoop } from './open-loop.mjs';
 
 export const LEARNERS = 10_000;
@@ -193,6 +195,19 @@ export function learnerTargets({ nextReport, recordsBuyer }, shopUrl, baselineUr
   ];
 }
 
+/** The waits over the whole run, around each of the slowest answers (from when it was due to its answer), and the
+ * background processes' work, with when in the run it happened. */
+function explainWaits(samples, result) {
+  return {
+    whole: waitsBetween(samples, result.startedAt, Infinity),
+    slowest: result.slowest.map(({ dueAtS, ms }) => {
+      const from = result.startedAt + dueAtS * 1000;
+      return { dueAtS, ms, ...waitsBetween(samples, from, from + ms) };
+    }),
+    background: backgroundActivity(samples, result.startedAt),
+  };
+}
+
 /** Per enrolment: the seconds its merged ranges cover and its position, as stored. */
 async function watchedState(db, ids) {
   const { rows } = await db.query(`
@@ -226,6 +241,8 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
       warmUpStatuses = (await openLoop({ url: shopUrl, rate, seconds: warmUpSeconds, seed: 2, connections: 100, request })).statuses;
     }
     const before = await watchedState(db, ids);
+    // BENCH_PG_WAITS=1: what PostgreSQL's backends waited on meanwhile, to explain a tail (lib/pg-waits.mjs).
+    const waits = process.env.BENCH_PG_WAITS === '1' ? await sampleWaits(databaseUrl) : null;
     const sent = new Map(); // enrolment → { credited: sum of what the 2xx answers said, position: last 2xx position, reports }
     // Open loop, Poisson arrivals (lib/open-loop.mjs, ADR 0070): 10,000 players each reporting every 30 s at their own
     // moment, not autocannon's burst of the whole second's reports at the top of each second.
@@ -245,6 +262,12 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
         sent.set(context.learner.enrolmentId, mine);
       },
     });
+    const samples = waits ? await waits.stop() : null;
+    const pgWaits = samples ? explainWaits(samples, result) : null;
+    // BENCH_PG_WAITS_OUT=<file>: every sample, its time in ms from the run's start, for a closer look.
+    if (samples && process.env.BENCH_PG_WAITS_OUT) {
+      writeFileSync(process.env.BENCH_PG_WAITS_OUT, JSON.stringify({ startedAtEpochMs: Math.round(performance.timeOrigin + result.startedAt), slowest: result.slowest, samples: samples.map(({ at, rows }) => ({ ms: Math.round((at - result.startedAt) * 10) / 10, rows })) }));
+    }
     // Reports still unanswered after the grace period: their effect may or may not be stored yet.
     const pending = new Set(result.pending.map((context) => context.learner.enrolmentId));
     const after = await watchedState(db, [...sent.keys()]);
@@ -264,7 +287,7 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
     const ok = Object.entries(result.statuses).filter(([status]) => status.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
     return {
       learners: learners.length, rate, seconds: result.seconds, sent: result.sent, reports: result.answered, reportsPerSec: result.answered / result.seconds,
-      statuses: result.statuses, errors: result.errors, timeouts: result.timeouts, unanswered: result.unanswered, lateStarts: result.lateStarts, slowest: result.slowest, clientLoopDelayMs: result.clientLoopDelayMs, warmUpSeconds, warmUpStatuses,
+      statuses: result.statuses, errors: result.errors, timeouts: result.timeouts, unanswered: result.unanswered, lateStarts: result.lateStarts, slowest: result.slowest, clientLoopDelayMs: result.clientLoopDelayMs, pgWaits, warmUpSeconds, warmUpStatuses,
       // From the moment each report was due to its answer: a wait for a free connection or a busy shop counts.
       latencyMs: result.latencyMs,
       enrolmentsReported: sent.size, answered2xx: ok, creditedSeconds: Math.round(credited), lost: lost.length, lostExamples: lost.slice(0, 5),

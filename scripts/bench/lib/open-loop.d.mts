@@ -11,6 +11,8 @@ export interface OpenLoopRequest {
 }
 
 export interface OpenLoopResult<C extends OpenLoopRequest> {
+  /** When the loop began, on the performance.now() clock. */
+  startedAt: number;
   sent: number;
   seconds: number;
   answered: number;

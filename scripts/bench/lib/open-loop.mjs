@@ -100,6 +100,8 @@ export async function openLoop({ url, rate, seconds, seed = 1, connections = 100
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (ms) => (ms === null ? null : Math.round(ms * 10) / 10);
   return {
+    // When the loop began, on this process's performance.now() clock: to line other samples up with `slowest`.
+    startedAt: started,
     sent: arrivals.length, seconds: sentFor, answered: latencies.length, statuses, errors, timeouts, lateStarts,
     unanswered: pending.size, pending: [...pending],
     clientLoopDelayMs: { p99: round(clientDelay.percentile(99) / 1e6), max: round(clientDelay.max / 1e6) },

@@ -101,5 +101,12 @@ export function printLearnersAtScale(result, log = console.log) {
   if (warmUpOther.length) log(`  the ${result.warmUpSeconds} s warm-up had answers other than 2xx: ${JSON.stringify(result.warmUpStatuses)}`);
   if (result.slowest?.length) log(`  slowest (due at s: ms): ${result.slowest.map(({ dueAtS, ms }) => `${num(dueAtS, 1)}: ${num(ms, 0)}`).join(', ')}`);
   if (result.clientLoopDelayMs) log(`  the load tool's own event-loop delay: p99 ${num(result.clientLoopDelayMs.p99, 1)} ms, max ${num(result.clientLoopDelayMs.max, 1)} ms (sampled every 5 ms, which the figures include; a stall of its own is in every latency it records meanwhile)`);
+  if (result.pgWaits) {
+    const top = (waits, n) => waits.slice(0, n).map(({ what, count }) => `${what} ×${count}`).join(', ');
+    log(`  PostgreSQL's backends over the run (${result.pgWaits.whole.samples} samples of pg_stat_activity): ${top(result.pgWaits.whole.waits, 8)}`);
+    for (const slow of result.pgWaits.slowest) log(`    due at ${num(slow.dueAtS, 2)} s, ${num(slow.ms, 0)} ms (${slow.samples} samples): ${top(slow.waits, 5)}`);
+    const background = result.pgWaits.background;
+    if (background.length) log(`  background work: ${background.slice(0, 20).map((b) => `${b.fromS}–${b.toS} s ${b.what}`).join('; ')}${background.length > 20 ? ` and ${background.length - 20} more` : ''}`);
+  }
   log(`  ${result.answered2xx} reports answered 2xx on ${result.enrolmentsReported} enrolments, ${result.creditedSeconds} s credited; lost (stored ≠ answered, in SQL): ${result.lost}${result.lost ? ` e.g. ${JSON.stringify(result.lostExamples)}` : ''}`);
 }
