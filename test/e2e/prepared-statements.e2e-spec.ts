@@ -62,6 +62,28 @@ describeOnServer('Prepared statements (postgres)', () => {
     expect(await preparedNames()).toEqual(expect.arrayContaining(['catalogue_describe_options_0', 'training_records_page_0']));
   });
 
+  it('touches a session once a minute with its own statement, whose commit setting does not outlive it (ADR 0081)', async () => {
+    const { bearer, user } = await signInByApi(shop, DEMO_CUSTOMER);
+    const lastUsed = async () => Math.max(...(await shop.sql<{ last_used_at: string | Date }>(
+      'select last_used_at from sessions where user_id = ?', [user.id])).map((row) => new Date(row.last_used_at).getTime()));
+    await shop.sql("update sessions set last_used_at = now() - interval '2 minutes' where user_id = ?", [user.id]);
+    const stale = await lastUsed();
+    await request(shop.app.getHttpServer()).get('/api/user').set('Authorization', bearer).expect(200);
+    expect(await lastUsed()).toBeGreaterThan(stale + 60_000);
+    expect(await preparedNames()).toContain('session_touch_0');
+    // \`synchronous_commit\` was off for the touch's own transaction only: every pooled connection is back to 'on', so
+    // an order's or a payment's commit on the same connection still waits for the disk.
+    const pool = await (em.getConnection() as PostgreSqlConnection).getNativeClient();
+    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+    try {
+      const settings = await Promise.all(clients.map(async (client) => (await client.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit));
+      expect(settings.length).toBeGreaterThan(0);
+      expect(new Set(settings)).toEqual(new Set(['on']));
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
   it('answers through MikroORM inside a transaction, so it sees the transaction\'s own rows', async () => {
     const seen = await em.transactional(async (tx) => {
       await tx.getConnection().execute(`insert into prepared_probe (id, label) values (2, 'two')`, [], 'run', tx.getTransactionContext());

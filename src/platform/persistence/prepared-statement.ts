@@ -5,6 +5,16 @@ import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 const CACHED_PLAN_CHANGED = '0A000';
 
 /**
+ * A `from` item that lets an update's own transaction commit without waiting for its WAL to reach the disk
+ * (`synchronous_commit` off, local to the transaction; ADRs 0075 and 0081). At hundreds of commits a second each commit
+ * otherwise queues behind the disk's flushes (waits in `IO:WALSync` and `LWLock:WALWrite`), which on a busy disk take
+ * tens to hundreds of milliseconds. A database crash may then undo the last fraction of a second of such commits
+ * (never half of one), so it is only for writes whose loss is harmless: a progress report, a session's last use.
+ * Only for a statement run on its own: inside a transaction it would cover that transaction's commit too.
+ */
+export const COMMIT_WITHOUT_FLUSH = `(select set_config('synchronous_commit', 'off', true)) as commit_without_flush`;
+
+/**
  * A statement sent to a PostgreSQL server as a named prepared statement, so each connection parses and plans it once
  * (ADR 0074). MikroORM writes the parameters into the text and sends a simple query, which PostgreSQL parses and
  * plans afresh every time: for the short statements every request makes (the session, the customer's order, a

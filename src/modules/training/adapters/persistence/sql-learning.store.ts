@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/core';
 import { Injectable } from '@nestjs/common';
-import { PreparedStatement } from '../../../../platform/persistence/index.js';
+import { COMMIT_WITHOUT_FLUSH, PreparedStatement } from '../../../../platform/persistence/index.js';
 import type { EnrolmentStatus } from '../../domain/licence-rules.js';
 import type { WatchedRange } from '../../domain/watched-time.js';
 import type {
@@ -29,7 +29,7 @@ const REPORT_READ = new PreparedStatement<Row>('learner_report_read', REPORT_REA
  */
 const PROGRESS_SAVE_IF_UNCHANGED = new PreparedStatement<{ id: number }>('learner_progress_save', `
   update training_enrolments set position_seconds = ?, watched_seconds = ?, watched_ranges = ?::jsonb, last_progress_at = ?
-  from (select set_config('synchronous_commit', 'off', true)) as commit_without_flush
+  from ${COMMIT_WITHOUT_FLUSH}
   where id = ? and xmin = ?::xid returning id`);
 
 /** Watched time and attempts in plain SQL; writes run in the service's transaction, under the enrolment's row lock. */
