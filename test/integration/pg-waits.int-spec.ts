@@ -10,12 +10,13 @@ const touch = 'update sessions set last_used_at = $1\n   from (select 1)';
 
 describe('PostgreSQL wait samples', () => {
   const samples: WaitSample[] = [
+    { at: 90, rows: [row('checkpointer', 'Timeout:CheckpointWriteDelay', null, null)] }, // before the run began
     { at: 100, rows: [row('client backend', 'IO:WALSync', touch), row('walwriter', 'Activity:WalWriterMain', null, null)] },
     { at: 110, rows: [row('client backend', 'IO:WALSync', touch), row('client backend', 'Client:ClientRead', 'select 1', 'idle in transaction')] },
     { at: 120, rows: [row('client backend', null, 'select s.id from sessions s'), row('checkpointer', 'Timeout:CheckpointWriteDelay')] },
-    { at: 130, rows: [row('autovacuum worker', null, 'autovacuum: VACUUM public.sessions'), row('checkpointer', 'Timeout:CheckpointWriteDelay')] },
-    { at: 140, rows: [row('checkpointer', 'Timeout:CheckpointWriteDelay'), row('autovacuum worker', null, 'autovacuum: VACUUM public.sessions')] },
-    { at: 400, rows: [row('checkpointer', 'Timeout:CheckpointWriteDelay'), row('autovacuum worker', null, 'autovacuum: VACUUM public.sessions')] },
+    { at: 130, rows: [row('autovacuum worker', null, 'autovacuum: VACUUM public.sessions', null), row('checkpointer', 'Timeout:CheckpointWriteDelay')] },
+    { at: 140, rows: [row('checkpointer', 'Timeout:CheckpointWriteDelay'), row('autovacuum worker', null, 'autovacuum: VACUUM public.sessions', null)] },
+    { at: 400, rows: [row('checkpointer', 'Timeout:CheckpointWriteDelay'), row('autovacuum worker', null, 'autovacuum: VACUUM public.sessions', null)] },
   ];
 
   it('counts the waits inside a window only, naming the statement of a client that waits on something but its client', () => {
@@ -32,7 +33,7 @@ describe('PostgreSQL wait samples', () => {
     expect(waitsBetween(samples, 200, 300)).toEqual({ samples: 0, waits: [] });
   });
 
-  it('lists the background processes\' work as spells from the run\'s start, one per unbroken stretch of each', () => {
+  it('lists the background processes\' work as spells from the run\'s start, one per unbroken stretch of each, none before it', () => {
     expect(backgroundActivity(samples, 100)).toEqual([
       { what: 'checkpointer Timeout:CheckpointWriteDelay', fromS: 0.02, toS: 0.04 },
       { what: 'autovacuum worker on CPU autovacuum: VACUUM public.sessions', fromS: 0.03, toS: 0.04 },

@@ -106,7 +106,7 @@ export async function openLoop({ url, rate, seconds, seed = 1, connections = 100
     unanswered: pending.size, pending: [...pending],
     clientLoopDelayMs: { p99: round(clientDelay.percentile(99) / 1e6), max: round(clientDelay.max / 1e6) },
     // The ten slowest answers with when in the run they were due: a tail at the start is a cold start, one spell a stall.
-    slowest: [...timeline].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([at, ms]) => ({ dueAtS: round(at / 1000), ms: round(ms) })),
+    slowest: [...timeline].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([at, ms]) => ({ dueAtS: round(at / 1000), dueAtMs: round(at), ms: round(ms) })),
     latencyMs: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? null) },
   };
 }

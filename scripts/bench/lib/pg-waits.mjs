@@ -16,12 +16,24 @@ export async function sampleWaits(databaseUrl, { everyMs = 10 } = {}) {
   await client.connect();
   const samples = [];
   let running = true;
+  let failure = null;
+  // A dropped connection must not end the bench (its shop and lock are cleaned up only on a normal exit): the
+  // sampling stops, and the samples so far are kept and said to be cut short.
+  client.on('error', (error) => {
+    failure ??= error;
+  });
   const loop = (async () => {
-    while (running) {
-      const at = performance.now();
-      const { rows } = await client.query(SAMPLE);
-      samples.push({ at, rows });
-      const wait = everyMs - (performance.now() - at);
+    while (running && !failure) {
+      const sent = performance.now();
+      try {
+        const { rows } = await client.query(SAMPLE);
+        // Stamped halfway between sending and answer: the moment the snapshot was most likely taken.
+        samples.push({ at: (sent + performance.now()) / 2, rows });
+      } catch (error) {
+        failure ??= error;
+        break;
+      }
+      const wait = everyMs - (performance.now() - sent);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   })();
@@ -29,13 +41,15 @@ export async function sampleWaits(databaseUrl, { everyMs = 10 } = {}) {
     async stop() {
       running = false;
       await loop;
-      await client.end();
+      await client.end().catch(() => {});
+      if (failure) console.error(`The wait sampler stopped early: ${failure.message}`);
       return samples;
     },
   };
 }
 
-const wait = (row) => (row.wait_event ? `${row.wait_event_type}:${row.wait_event}` : row.state === 'active' ? 'on CPU' : row.state ?? '-');
+// A background process has no state: without a wait event it is working, as a client that is 'active' is.
+const wait = (row) => (row.wait_event ? `${row.wait_event_type}:${row.wait_event}` : row.state === 'active' || row.state === null ? 'on CPU' : row.state);
 // A client's wait names its statement too (which write waits for the WAL), except while it only waits for its client.
 const key = (row) => `${row.backend} ${wait(row)}${row.backend === 'client backend' && row.wait_event_type !== 'Client' && row.query ? ` «${row.query.replace(/\s+/g, ' ').trim()}»` : ''}`;
 
@@ -57,6 +71,7 @@ export function backgroundActivity(samples, origin) {
   const open = new Map(); // what → its latest spell, so that two processes busy at once each keep one spell
   for (const sample of samples) {
     const ms = sample.at - origin;
+    if (ms < 0) continue; // before the run began
     for (const row of sample.rows) {
       // Background processes idle in their main loop wait on an 'Activity' event; anything else is work.
       if (row.backend === 'client backend' || row.wait_event_type === 'Activity') continue;

@@ -104,7 +104,7 @@ export function printLearnersAtScale(result, log = console.log) {
   if (result.pgWaits) {
     const top = (waits, n) => waits.slice(0, n).map(({ what, count }) => `${what} ×${count}`).join(', ');
     log(`  PostgreSQL's backends over the run (${result.pgWaits.whole.samples} samples of pg_stat_activity): ${top(result.pgWaits.whole.waits, 8)}`);
-    for (const slow of result.pgWaits.slowest) log(`    due at ${num(slow.dueAtS, 2)} s, ${num(slow.ms, 0)} ms (${slow.samples} samples): ${top(slow.waits, 5)}`);
+    for (const slow of result.pgWaits.slowest) log(`    due at ${num(slow.dueAtS, 1)} s, ${num(slow.ms, 0)} ms (${slow.samples} samples): ${top(slow.waits, 5)}`);
     const background = result.pgWaits.background;
     if (background.length) log(`  background work: ${background.slice(0, 20).map((b) => `${b.fromS}–${b.toS} s ${b.what}`).join('; ')}${background.length > 20 ? ` and ${background.length - 20} more` : ''}`);
   }
