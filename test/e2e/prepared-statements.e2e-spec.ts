@@ -2,6 +2,8 @@ import { EntityManager, TableNotFoundException } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import request from 'supertest';
 import { StockService } from '../../src/modules/catalogue/index.js';
+// The repository itself, for the one branch no request takes: a touch inside a caller's transaction.
+import { MikroOrmSessionRepository } from '../../src/modules/identity/adapters/persistence/mikro-orm-session.repository.js';
 import { PreparedStatement } from '../../src/platform/persistence/index.js';
 import { createProduct } from '../support/catalogue-fixtures.js';
 import { DEMO_CUSTOMER, signInByApi } from '../support/identity-client.js';
@@ -82,6 +84,20 @@ describeOnServer('Prepared statements (postgres)', () => {
     } finally {
       for (const client of clients) client.release();
     }
+  });
+
+  it('touches a session inside a caller\'s transaction as a plain update, so that transaction still commits durably', async () => {
+    const { user } = await signInByApi(shop, DEMO_CUSTOMER);
+    const [session] = await shop.sql<{ id: number }>('select id from sessions where user_id = ? order by id desc limit 1', [user.id]);
+    const at = new Date('2030-01-02T03:04:05.000Z');
+    const setting = await em.fork().transactional(async (tx) => {
+      await new MikroOrmSessionRepository(tx).touch(session!.id, at);
+      const [row] = await tx.getConnection().execute<Array<{ synchronous_commit: string }>>('show synchronous_commit', [], 'all', tx.getTransactionContext());
+      return row!.synchronous_commit;
+    });
+    expect(setting).toBe('on');
+    const [stored] = await shop.sql<{ last_used_at: string | Date }>('select last_used_at from sessions where id = ?', [session!.id]);
+    expect(new Date(stored!.last_used_at).toISOString()).toBe(at.toISOString());
   });
 
   it('answers through MikroORM inside a transaction, so it sees the transaction\'s own rows', async () => {

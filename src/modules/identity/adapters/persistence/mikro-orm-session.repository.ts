@@ -12,9 +12,9 @@ const VIEWER_SESSION = new PreparedStatement<ViewerRow>('viewer_session', `
 
 /**
  * The once-a-minute record of a session's use (ADR 0081). It commits without waiting for the WAL flush: at ~166 touches
- * a second (10,000 learners, one report every 30 s each) these commits were the learners' whole tail, every slow
- * report of a run waiting in `IO:WALSync` on this update. A crash may forget a touch made in its last fraction of a
- * second: the session then looks used a minute earlier than it was, which only the sessions list shows.
+ * a second (10,000 learners, one report every 30 s each), during a checkpoint, the learners' slowest reports were
+ * waiting in `IO:WALSync` on this update. A crash may undo a touch made in its last fraction of a second: the session
+ * then shows its previous touch as its last use until its next request. Only the sessions list reads it.
  */
 const SESSION_TOUCH = new PreparedStatement<never>('session_touch', `
   update sessions set last_used_at = ? from ${COMMIT_WITHOUT_FLUSH} where id = ?`);
