@@ -247,6 +247,7 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
     const sent = new Map(); // enrolment → { credited: sum of what the 2xx answers said, position: last 2xx position, reports }
     // Open loop, Poisson arrivals (lib/open-loop.mjs, ADR 0070): 10,000 players each reporting every 30 s at their own
     // moment, not autocannon's burst of the whole second's reports at the top of each second.
+    // The sampler is stopped even when the load fails: its connection would otherwise keep the bench's process alive.
     const result = await openLoop({
       url: shopUrl, rate, seconds, connections: 100,
       request: () => {
@@ -262,7 +263,7 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
         mine.reports += 1;
         sent.set(context.learner.enrolmentId, mine);
       },
-    });
+    }).finally(() => waits?.stop());
     const samples = waits ? await waits.stop() : null;
     const pgWaits = samples ? explainWaits(samples, result) : null;
     // BENCH_PG_WAITS_OUT=<file>: every sample, its time in ms from the run's start, for a closer look.

@@ -1,6 +1,7 @@
 // What PostgreSQL's backends were waiting on while a load ran (issue 30 item 2: the learners' tail after
-// `api-progress`, ADR 0013 session 39). A second connection samples `pg_stat_activity` every `everyMs`; afterwards
-// `waitsAround` names the waits seen in a window (e.g. around the slowest answers) and `waitSummary` over the run.
+// `api-progress`, ADR 0081). A second connection samples `pg_stat_activity` every `everyMs`; afterwards
+// `waitsBetween` names the waits seen in a window (the whole run, or around one slow answer) and `backgroundActivity`
+// lists what the background processes did, with when.
 // The sampler costs one small query per sample on its own connection: ~100 a second, measurable but small beside the
 // load it watches, and only when asked for (BENCH_PG_WAITS=1).
 import pg from 'pg';
@@ -37,13 +38,18 @@ export async function sampleWaits(databaseUrl, { everyMs = 10 } = {}) {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   })();
+  let stopped = null;
   return {
-    async stop() {
-      running = false;
-      await loop;
-      await client.end().catch(() => {});
-      if (failure) console.error(`The wait sampler stopped early: ${failure.message}`);
-      return samples;
+    /** Ends the sampling and answers the samples; a second call answers the same (a `finally` may call it first). */
+    stop() {
+      stopped ??= (async () => {
+        running = false;
+        await loop;
+        await client.end().catch(() => {});
+        if (failure) console.error(`The wait sampler stopped early: ${failure.message}`);
+        return samples;
+      })();
+      return stopped;
     },
   };
 }
