@@ -36,6 +36,7 @@ const row = (summary, target, connections) => summary.find((r) => r.target === t
 const kb = (bytes) => bytes / 1024;
 const fixed = (value, digits = 1) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
 
+/** `p99Budget` null: the ratio only — the target's tail is budgeted where the issue names its load (learners at scale). */
 function throughputAndTail(summary, target, label, ratioBudget, p99Budget) {
   const c50 = row(summary, target, 50);
   if (!c50) return [{ name: `${label}: measured`, holds: false, detail: `no c50 run of ${target} in this bench` }];
@@ -46,11 +47,11 @@ function throughputAndTail(summary, target, label, ratioBudget, p99Budget) {
       holds: c50.ratio !== null && c50.ratio >= ratioBudget && !broken,
       detail: `${fixed(c50.reqPerSec, 0)} req/s vs ${fixed(c50.baselineReqPerSec, 0)} = ${c50.ratio === null ? 'n/a' : `${Math.round(c50.ratio * 100)}%`}${broken}`,
     },
-    {
+    ...(p99Budget === null ? [] : [{
       name: `${label}: p99 ≤ ${p99Budget} ms at c50`,
       holds: c50.latencyMs.p99 <= p99Budget && !broken,
       detail: `p99 ${fixed(c50.latencyMs.p99)} ms${broken}`,
-    },
+    }]),
   ];
 }
 
@@ -65,7 +66,23 @@ function learnersAtScale(result) {
     // A shop that cannot keep up answers fewer reports, each soon enough: the rate it kept up is part of the budget.
     holds: result.reportsPerSec >= 0.9 * result.rate && result.latencyMs.p99 <= BUDGETS.learnerP99Ms && failures === 0 && result.lost === 0,
     detail: `${fixed(result.reportsPerSec, 0)} of ${result.rate} reports/s answered, p99 ${fixed(result.latencyMs.p99)} ms, answers ${JSON.stringify(result.statuses)}, ${result.errors} errors, ${result.timeouts} timeouts, ${result.unanswered ?? 0} unanswered, ${result.lost} lost`,
-  }];
+  }, recordsRead(result, 'json', 'GET /api/account/training-records', BUDGETS.learnerP99Ms), recordsRead(result, 'page', 'Page /account/training', BUDGETS.pageP99Ms)];
+}
+
+/**
+ * The records buyer's reads during the learners' load (issue 30 item 2, ADR 0082): every read answered 200 within the
+ * budget. Benches before ADR 0082 measured the records only at c50, closed loop; they say "not measured".
+ */
+export function recordsRead(result, which, label, p99Budget) {
+  const reads = result?.records?.[which];
+  const name = `${label} (the ${result?.records?.buyerLearners ?? 500}-learner buyer, ${reads?.rate ?? '~5'}/s) while the learners report: p99 ≤ ${p99Budget} ms, every answer 200`;
+  if (!reads) return { name, holds: false, detail: 'not measured in this bench' };
+  const failures = reads.answered - (reads.statuses['200'] ?? 0) + reads.errors + reads.timeouts + reads.unanswered;
+  return {
+    name,
+    holds: reads.answered > 0 && failures === 0 && reads.latencyMs.p99 <= p99Budget,
+    detail: `${reads.answered} of ${reads.sent} answered, p50 ${fixed(reads.latencyMs.p50)} ms, p99 ${fixed(reads.latencyMs.p99)} ms, max ${fixed(reads.latencyMs.max)} ms, answers ${JSON.stringify(reads.statuses)}${reads.errors || reads.timeouts || reads.unanswered ? `, ${reads.errors} errors, ${reads.timeouts} timeouts, ${reads.unanswered} unanswered` : ''}`,
+  };
 }
 
 /**
@@ -103,10 +120,11 @@ export function evaluateBudgets(bench, large) {
     ...throughputAndTail(bench.summary, 'category', 'Page /category/{slug}', BUDGETS.pageRatio, BUDGETS.pageP99Ms),
     ...throughputAndTail(bench.summary, 'search-page', 'Page /category?search=', BUDGETS.pageRatio, BUDGETS.pageP99Ms),
     ...throughputAndTail(bench.summary, 'product', 'Page /products/{id}', BUDGETS.pageRatio, BUDGETS.pageP99Ms),
-    ...throughputAndTail(bench.summary, 'api-progress', 'POST /api/learn/{id}/progress', BUDGETS.progressRatio, BUDGETS.learnerP99Ms),
-    ...throughputAndTail(bench.summary, 'api-records', 'GET /api/account/training-records (500 learners)', BUDGETS.recordsRatio, BUDGETS.learnerP99Ms),
-    // No bare render of this page to compare with (it needs a signed-in capture): its tail only.
-    throughputAndTail(bench.summary, 'records-page', 'Page /account/training (500 learners)', BUDGETS.pageRatio, BUDGETS.pageP99Ms).at(-1),
+    // The learner targets' rate against their bare statements at c50; their tails are budgeted at the load issue 30
+    // item 2 names (learnersAtScale below), as the history's are at c10 (ADR 0082): at c50, closed loop, a p99 is the
+    // queue's length — pg-progress's and pg-records' own p99 there is 130–350 ms. The c50 p99s stay in the table.
+    ...throughputAndTail(bench.summary, 'api-progress', 'POST /api/learn/{id}/progress', BUDGETS.progressRatio, null),
+    ...throughputAndTail(bench.summary, 'api-records', 'GET /api/account/training-records (500 learners)', BUDGETS.recordsRatio, null),
     ...learnersAtScale(bench.learnersAtScale),
     missRatio(bench.summary, 'api-products-miss', 'GET /api/products (lists, pages 1–400)'),
     missRatio(bench.summary, 'api-search-miss', 'GET /api/products?search= (distinct terms)'),

@@ -16,6 +16,12 @@ const SEATS = LEARNERS / BUYERS / COURSES;
 export const FILM_SECONDS = 1800;
 /** What a player reports every 30 s of playback (ADR 0047): a report every 30 s each at 10,000 learners ≈ 333/s. */
 export const REPORT_EVERY_SECONDS = 30;
+/**
+ * The records buyer's reads while the learners report (issue 30 item 2 names both): the JSON and the page, each this
+ * many a second, Poisson arrivals. 5 a second each is ten people refreshing one 500-learner buyer's records every 2 s,
+ * more than one buyer does; it keeps ~100 samples of each in a 20 s run, so a p99 is near the 99th and not the worst.
+ */
+export const RECORDS_READS_PER_SECOND = 5;
 
 // The session store's own rules (identity: secret-tokens.ts, platform/http/xsrf.ts): a random token for the cookie,
 // its SHA-256 stored, and the XSRF header a signed-in browser sends derived from the token.
@@ -209,6 +215,21 @@ function explainWaits(samples, result) {
   };
 }
 
+/** The records buyer's two open loops: `GET /api/account/training-records` and the page `/account/training`, signed in. */
+function recordsReaders(shopUrl, buyer, { rate, seconds, seed }) {
+  const read = (path) => () => ({ method: 'GET', path, headers: { cookie: buyer.cookie } });
+  return [
+    openLoop({ url: shopUrl, rate, seconds, seed, connections: 10, request: read('/api/account/training-records') }),
+    openLoop({ url: shopUrl, rate, seconds, seed: seed + 1, connections: 10, request: read('/account/training') }),
+  ];
+}
+
+/** What the budgets and the report need of one reader's loop. */
+function readsSummary(result, rate) {
+  const { sent, answered, statuses, errors, timeouts, unanswered, latencyMs, slowest } = result;
+  return { rate, sent, answered, statuses, errors, timeouts, unanswered, latencyMs, slowest: slowest.slice(0, 5) };
+}
+
 /** Per enrolment: the seconds its merged ranges cover and its position, as stored. */
 async function watchedState(db, ids) {
   const { rows } = await db.query(`
@@ -224,7 +245,7 @@ async function watchedState(db, ids) {
  * every report the shop answered 2xx left its effect: each enrolment's covered seconds grew by exactly what the
  * answers said was credited, and its position is the last one reported.
  */
-export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, nextReport }, { seconds, warmUpSeconds = 3, rate = Math.round(LEARNERS / REPORT_EVERY_SECONDS) }) {
+export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, nextReport, recordsBuyer }, { seconds, warmUpSeconds = 3, rate = Math.round(LEARNERS / REPORT_EVERY_SECONDS), recordsRate = RECORDS_READS_PER_SECOND }) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
@@ -239,7 +260,11 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
         const { learner, report } = nextReport();
         return progressRequest(learner, report);
       };
-      warmUpStatuses = (await openLoop({ url: shopUrl, rate, seconds: warmUpSeconds, seed: 2, connections: 100, request })).statuses;
+      const [reports] = await Promise.all([
+        openLoop({ url: shopUrl, rate, seconds: warmUpSeconds, seed: 2, connections: 100, request }),
+        ...recordsReaders(shopUrl, recordsBuyer, { rate: recordsRate, seconds: warmUpSeconds, seed: 20 }),
+      ]);
+      warmUpStatuses = reports.statuses;
     }
     const before = await watchedState(db, ids);
     // BENCH_PG_WAITS=1: what PostgreSQL's backends waited on meanwhile, to explain a tail (lib/pg-waits.mjs).
@@ -248,6 +273,10 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
     // Open loop, Poisson arrivals (lib/open-loop.mjs, ADR 0070): 10,000 players each reporting every 30 s at their own
     // moment, not autocannon's burst of the whole second's reports at the top of each second.
     // The sampler is stopped even when the load fails: its connection would otherwise keep the bench's process alive.
+    // The buyer's reads run beside the reports, each its own open loop and connections: a slow records page waits for
+    // its own, never holds a report back, and its latency is charged with the reports' load on the shop.
+    const records = Promise.all(recordsReaders(shopUrl, recordsBuyer, { rate: recordsRate, seconds, seed: 30 }));
+    records.catch(() => {}); // awaited below; if the reports' loop fails first, its error is the one to see
     const result = await openLoop({
       url: shopUrl, rate, seconds, connections: 100,
       request: () => {
@@ -264,6 +293,7 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
         sent.set(context.learner.enrolmentId, mine);
       },
     }).finally(() => waits?.stop());
+    const [recordsJson, recordsPage] = await records;
     const samples = waits ? await waits.stop() : null;
     const pgWaits = samples ? explainWaits(samples, result) : null;
     // BENCH_PG_WAITS_OUT=<file>: every sample, its time in ms from the run's start, for a closer look.
@@ -293,6 +323,7 @@ export async function measureLearnersAtScale(shopUrl, databaseUrl, { learners, n
       // From the moment each report was due to its answer: a wait for a free connection or a busy shop counts.
       latencyMs: result.latencyMs,
       enrolmentsReported: sent.size, answered2xx: ok, creditedSeconds: Math.round(credited), lost: lost.length, lostExamples: lost.slice(0, 5),
+      records: { buyerLearners: recordsBuyer.learners, json: readsSummary(recordsJson, recordsRate), page: readsSummary(recordsPage, recordsRate) },
     };
   } finally {
     await db.end();

@@ -61,13 +61,14 @@ export async function openLoop({ url, rate, seconds, seed = 1, connections = 100
       headers: { ...context.headers, ...(body ? { 'content-length': body.length } : {}) }, timeout: timeoutMs,
     }, (res) => {
       const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('data', (chunk) => { if (onResponse) chunks.push(chunk); });
       res.on('end', () => {
         latencies.push(performance.now() - due);
         timeline.push([due - started, performance.now() - due]);
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         pending.delete(context);
-        onResponse?.(res.statusCode, Buffer.concat(chunks).toString('utf8'), context);
+        // Decoded only for a caller that reads it: a 100 kB page made into a string per answer is the load tool's own work.
+        if (onResponse) onResponse(res.statusCode, Buffer.concat(chunks).toString('utf8'), context);
         resolve();
       });
     });

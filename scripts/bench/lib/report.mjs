@@ -109,4 +109,10 @@ export function printLearnersAtScale(result, log = console.log) {
     if (background.length) log(`  background work: ${background.slice(0, 20).map((b) => `${b.fromS}–${b.toS} s ${b.what}`).join('; ')}${background.length > 20 ? ` and ${background.length - 20} more` : ''}`);
   }
   log(`  ${result.answered2xx} reports answered 2xx on ${result.enrolmentsReported} enrolments, ${result.creditedSeconds} s credited; lost (stored ≠ answered, in SQL): ${result.lost}${result.lost ? ` e.g. ${JSON.stringify(result.lostExamples)}` : ''}`);
+  // Older benches did not read the records meanwhile (ADR 0082).
+  for (const [which, label] of [['json', 'records JSON'], ['page', 'records page']]) {
+    const reads = result.records?.[which];
+    if (!reads) continue;
+    log(`  meanwhile the ${result.records.buyerLearners}-learner buyer's ${label}, ${reads.rate}/s asked: ${reads.answered} of ${reads.sent} answered, p50 ${num(reads.latencyMs.p50, 1)} ms, p99 ${num(reads.latencyMs.p99, 1)} ms, max ${num(reads.latencyMs.max, 1)} ms; answers ${JSON.stringify(reads.statuses)}${reads.errors || reads.timeouts || reads.unanswered ? `, ${reads.errors} errors, ${reads.timeouts} timeouts, ${reads.unanswered} unanswered` : ''}`);
+  }
 }
