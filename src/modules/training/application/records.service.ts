@@ -56,11 +56,13 @@ export class RecordsService {
   }
 
   private async views(rows: TrainingRecordRow[], now: Date): Promise<TrainingRecordView[]> {
+    const certificates = rows.map(certificateOf);
+    const refresher = certificates.map((certificate) => offersRefresher(certificate, now));
     // One catalogue read for the options of the rows due a refresher (none when nothing expires soon).
-    const options = await this.stock.describe(rows.filter((row) => offersRefresher(row, now)).map((row) => row.optionId));
-    return rows.map((row) => {
-      const option = offersRefresher(row, now) ? options.get(row.optionId) : undefined;
-      return toView(row, now, option ? refresherPath(option.productSlug, option.forSale ? option.id : null) : null);
+    const options = await this.stock.describe(rows.filter((_, i) => refresher[i]).map((row) => row.optionId));
+    return rows.map((row, i) => {
+      const option = refresher[i] ? options.get(row.optionId) : undefined;
+      return toView(row, certificateStatus(certificates[i]!, now), option ? refresherPath(option.productSlug, option.forSale ? option.id : null) : null);
     });
   }
 
@@ -70,7 +72,7 @@ export class RecordsService {
     const filter = filterOf(expiringWithinDays, now);
     for (let offset = 0; ; offset += CSV_BATCH) {
       const batch = await this.store.forCustomer(customerId, filter, { offset, limit: CSV_BATCH });
-      if (batch.length > 0) yield batch.map((row) => { const view = toView(row, now, null); return spreadsheetRecord(RECORD_CSV_COLUMNS.map((c) => view[c])); }).join('');
+      if (batch.length > 0) yield batch.map((row) => { const view = toView(row, certificateStatus(certificateOf(row), now), null); return spreadsheetRecord(RECORD_CSV_COLUMNS.map((c) => view[c])); }).join('');
       if (batch.length < CSV_BATCH) return;
     }
   }
@@ -78,10 +80,15 @@ export class RecordsService {
 
 const filterOf = (days: number | null, now: Date) => ({ now, expiringBefore: days === null ? null : new Date(now.getTime() + days * DAY_MS) });
 
-function toView(row: TrainingRecordRow, now: Date, refresherUrl: string | null): TrainingRecordView {
+/** The dates the certificate rules read, as Dates: only the expiry and the revocation, parsed once per row. */
+function certificateOf(row: TrainingRecordRow): { expiresAt: Date | null; revokedAt: Date | null } {
+  return { expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt), revokedAt: row.revokedAt === null ? null : new Date(row.revokedAt) };
+}
+
+/** The row as the API answers it: its timestamps are already the API's ISO text (the store makes them). */
+function toView(row: TrainingRecordRow, status: TrainingRecordView['status'], refresherUrl: string | null): TrainingRecordView {
   return {
-    name: row.name, email: row.email, course: row.courseTitle, completed_at: row.completedAt.toISOString(), score: row.score,
-    expires_at: row.expiresAt?.toISOString() ?? null, certificate_code: row.certificateCode, status: certificateStatus(row, now),
-    refresher_url: refresherUrl,
+    name: row.name, email: row.email, course: row.courseTitle, completed_at: row.completedAt, score: row.score,
+    expires_at: row.expiresAt, certificate_code: row.certificateCode, status, refresher_url: refresherUrl,
   };
 }

@@ -11,11 +11,15 @@ export interface TrainingRecordRow {
   name: string | null;
   email: string;
   courseTitle: string;
-  completedAt: Date;
+  /**
+   * The timestamps as ISO 8601 text in UTC with milliseconds (`2026-11-30T08:27:27.175Z`, what `toISOString` writes):
+   * the records are only shown and compared, and a Date per value cost more than the rest of the row (ADR 0083).
+   */
+  completedAt: string;
   score: number | null;
   certificateCode: string;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
   /** The licence's option, or the attended session's course option: what a refresher buys again (ADR 0052). */
   optionId: number;
 }
