@@ -1,4 +1,4 @@
-import { recordsRead, type ReadsSummary } from '../../scripts/bench/lib/budgets.mjs';
+import { evaluateBudgets, recordsRead, type ReadsSummary } from '../../scripts/bench/lib/budgets.mjs';
 
 // ADR 0082: the records buyer's reads while the learners report are held to a p99 and to every answer being a 200.
 const reads = (overrides: Partial<ReadsSummary> = {}): ReadsSummary => ({
@@ -31,5 +31,11 @@ describe('bench budgets: the records read while the learners report', () => {
     expect(result.holds).toBe(false);
     expect(result.detail).toBe('not measured in this bench');
     expect(recordsRead(null, 'page', 'Page', 120).holds).toBe(false);
+  });
+
+  it('lists both records budgets as not measured when a bench had no learners phase at all', () => {
+    const bench = { summary: [], searchDb: [], learnersAtScale: null, client: [], shop: { peakRssMb: 100 }, settings: { products: 10_000 } };
+    const records = evaluateBudgets(bench, null).filter((budget) => budget.name.includes('while the learners report'));
+    expect(records.map((budget) => [budget.holds, budget.detail])).toEqual([[false, 'not measured in this bench'], [false, 'not measured in this bench']]);
   });
 });

@@ -24,3 +24,5 @@ export function recordsRead(
   label: string,
   p99Budget: number,
 ): BudgetResult;
+
+export function evaluateBudgets(bench: Record<string, unknown>, large: Record<string, unknown> | null): BudgetResult[];
