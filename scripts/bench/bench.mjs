@@ -14,6 +14,7 @@ import { acquireLock } from './lib/lock.mjs';
 import { measure, settle, warmUp } from './lib/load.mjs';
 import { runOrdersHistory } from './lib/orders-history.mjs';
 import { processMemory } from './lib/proc.mjs';
+import { connectHeapWatch, heapSettings, heapWatchArgs, summariseHeap } from './lib/heap-watch.mjs';
 import { cleanUpOnSignal, startBaselines, startShop } from './lib/processes.mjs';
 import { printClient, printLearnersAtScale, printSearch, printTable, summarise } from './lib/report.mjs';
 import { targetsFor } from './lib/targets.mjs';
@@ -63,8 +64,9 @@ async function main() {
   const targets = targetsFor(parameters, shopUrl, baselineUrl);
 
   log(`\nStarting the shop (bin/shop serve${settings.shopNodeArgs.length ? ` ${settings.shopNodeArgs.join(' ')}` : ''}, NODE_ENV=production)...`);
-  const shop = startShop({ root: ROOT, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR, extraArgs: settings.shopNodeArgs });
+  const shop = startShop({ root: ROOT, settings, databaseUrl: database.url, dataDir: database.dataDir, logDir: OUT_DIR, extraArgs: [...settings.shopNodeArgs, ...heapWatchArgs()] });
   let baselines;
+  let heapWatch = null;
   let vitalsShop;
   cleanUpOnSignal(async () => {
     await Promise.allSettled([baselines?.stop(), shop.stop(), vitalsShop?.stop()]);
@@ -106,6 +108,10 @@ async function main() {
       return true;
     });
 
+    if (heapSettings.enabled) {
+      heapWatch = await connectHeapWatch({ outDir: OUT_DIR, log });
+      log(`  live heap after the fixtures: ${(await heapWatch.check('start')).usedMb} MB (BENCH_HEAP=1)`);
+    }
     const servers = { shop, baselines };
     const ourPids = [shop.pid, baselines.pid];
     const runs = [];
@@ -124,6 +130,10 @@ async function main() {
           });
           runs.push({ target: target.name, connections, repetition, ...run });
           log(`  ${target.name.padEnd(14)} c${String(connections).padEnd(3)} ${run.reqPerSec.toFixed(0).padStart(6)} req/s  p99 ${String(run.latencyMs.p99).padStart(5)} ms${run.non2xx ? `  ${run.non2xx} non-2xx` : ''}${run.noisy ? '  (noisy)' : ''}`);
+        }
+        if (heapWatch && target.server === 'shop') {
+          const sample = await heapWatch.check(`r${repetition + 1}-${target.name}`);
+          log(`  ${''.padEnd(14)} live heap ${sample.usedMb} MB`);
         }
       }
     }
@@ -144,7 +154,9 @@ async function main() {
       printLearnersAtScale(learnersAtScale, log);
     }
 
+    if (heapWatch) await heapWatch.check('end');
     const shopMemory = processMemory(shop.pid);
+    heapWatch?.close();
     await baselines.stop();
     await shop.stop();
 
@@ -171,7 +183,10 @@ async function main() {
       git: gitState(),
       settings,
       database: { generator: database.generator, counts: database.counts, generateSeconds: database.generateSeconds },
-      shop: { peakRssMb: shopMemory?.peakRssMb ?? Math.max(...runs.map((run) => run.peakRssMb)) },
+      shop: {
+        peakRssMb: shopMemory?.peakRssMb ?? Math.max(...runs.map((run) => run.peakRssMb)),
+        heap: heapWatch ? { summary: summariseHeap(heapWatch.samples), samples: heapWatch.samples, snapshot: heapWatch.snapshotFile } : null,
+      },
       summary,
       runs,
       searchDb,
@@ -193,6 +208,10 @@ async function main() {
     if (learnersAtScale) printLearnersAtScale(learnersAtScale, log);
     printClient(client.filter((page) => /^\/web\/pages\/(index|category|products)/.test(page.pageId)), log);
     log(`\nShop peak RSS: ${bench.shop.peakRssMb.toFixed(0)} MB`);
+    if (bench.shop.heap) {
+      const heap = bench.shop.heap.summary;
+      log(`Shop live heap after full collections: first ${heap.firstMb} MB, highest ${heap.maxMb} MB, last ${heap.lastMb} MB; at the end of each repetition ${Object.values(heap.endOfRepetitionMb).join(', ')} MB`);
+    }
 
     const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
     const file = path.join(OUT_DIR, `bench-${settings.products}-${stamp}${settings.quick ? '-quick' : ''}.json`);
