@@ -318,7 +318,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     const { page } = await shop.open();
     await signInThroughForm(page, owner);
     // A demo shop on the test provider says so on every storefront page (issue 25).
-    await eventually(() => page.getByRole('note').innerText()).toContain('Demo shop — payments are simulated');
+    await eventually(() => page.getByRole('note').innerText()).toContain('Demo shop: payments are simulated');
     await addFromCategory(page, 'risk-assessments', /^Add to basket: Risk assessment template/);
     await page.goto('/checkout');
     await hydrated(page);

@@ -623,7 +623,7 @@ describe(`server-rendered pages (${databaseKind})`, () => {
 });
 
 describe(`the demo notice (issue 25, ${databaseKind})`, () => {
-  const NOTICE = /<p class="demo-notice" role="note" data-demo-notice=""><strong>Demo shop — payments are simulated\.<\/strong>/;
+  const NOTICE = /<p class="demo-notice" role="note" data-demo-notice=""><strong>Demo shop: payments are simulated\.<\/strong>/;
   const PAGES = ['/', '/category', '/basket', '/contact', '/login', '/no/such/page'];
 
   it('is on every storefront page while the test provider takes the payments', async () => {

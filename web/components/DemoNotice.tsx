@@ -9,7 +9,7 @@ export function DemoNotice() {
   if (!paymentsSimulated) return null;
   return (
     <p className="demo-notice" role="note" data-demo-notice="">
-      <strong>Demo shop — payments are simulated.</strong> No card is charged.
+      <strong>Demo shop: payments are simulated.</strong> No card is charged.
     </p>
   );
 }

@@ -32,9 +32,8 @@ export function Pagination({
         )}
         {pageWindow(page, lastPage).map((n, index) =>
           n === null ? (
-            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
-              …
-            </li>
+            // The "…" is drawn by Pagination.css: not written in the page (ADR 0085).
+            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true" />
           ) : (
             <li key={n}>
               <a className="pagination__link" href={href(n)} aria-current={n === page ? 'page' : undefined}>

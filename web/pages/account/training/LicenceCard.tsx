@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useHydrated } from '../../../components/FormControls.js';
+import { NoValue } from '../../../components/NoValue.js';
 import { Notice } from '../../../components/Notice.js';
 import { apiFetch } from '../../../lib/api.js';
 import { formFailure } from '../../../lib/form-errors.js';
@@ -99,7 +100,7 @@ export function LicenceCard({ licence, onChanged, shown, titleLevel = 2 }: { lic
                     {STATUS_LABELS[learner.status]}
                     {learner.completed_at && <span className="licence__when">{formatDateTime(learner.completed_at)}</span>}
                   </td>
-                  <td data-label="Score">{learner.score === null ? '—' : `${learner.score}%`}</td>
+                  <td data-label="Score">{learner.score === null ? <NoValue label="No score" /> : `${learner.score}%`}</td>
                   <td className="licence__actions">
                     {(learner.status === 'invited' || learner.status === 'enrolled') &&
                       (confirming === learner.id ? (

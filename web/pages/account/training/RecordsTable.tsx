@@ -1,13 +1,15 @@
 import { navigate } from 'vike/client/router';
 import type { TrainingRecordView } from '../../../../src/modules/training/index.js';
 import { useHydrated } from '../../../components/FormControls.js';
+import { NoValue } from '../../../components/NoValue.js';
 import { Pagination } from '../../../components/Pagination.js';
 import { EXPIRING_DAYS, recordsHref } from '../../../lib/training-paging.js';
 
 const ukDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
 const formatDate = (iso: string | null) => (iso ? ukDate.format(new Date(iso)) : 'Never');
 
-const STATUS: Record<TrainingRecordView['status'], string> = { valid: '✓ Valid', expired: '! Expired', revoked: '✕ Revoked' };
+// Each status's mark (✓, !, ✕) is drawn by training.css, not written in the page (ADR 0085).
+const STATUS: Record<TrainingRecordView['status'], string> = { valid: 'Valid', expired: 'Expired', revoked: 'Revoked' };
 
 /**
  * The buyer's training records (ADR 0047): who completed which course, when, the score, the certificate and whether
@@ -75,7 +77,7 @@ export function RecordsTable({ records, meta, expiring }: { records: TrainingRec
                   </th>
                   <td data-label="Course">{record.course}</td>
                   <td data-label="Completed">{formatDate(record.completed_at)}</td>
-                  <td data-label="Score">{record.score === null ? '—' : `${record.score}%`}</td>
+                  <td data-label="Score">{record.score === null ? <NoValue label="No score" /> : `${record.score}%`}</td>
                   <td data-label="Expires">
                     {formatDate(record.expires_at)}
                     {record.refresher_url && (
@@ -86,7 +88,7 @@ export function RecordsTable({ records, meta, expiring }: { records: TrainingRec
                     )}
                   </td>
                   <td data-label="Certificate" data-record-status={record.status}>
-                    <a href={`/certificates/${record.certificate_code}`}>{record.certificate_code}</a> <span className="records__status">{STATUS[record.status]}</span>
+                    <a href={`/certificates/${record.certificate_code}`}>{record.certificate_code}</a> <span className={`records__status records__status--${record.status}`}>{STATUS[record.status]}</span>
                   </td>
                 </tr>
               ))}
