@@ -28,7 +28,7 @@ help:
 # --include=dev: `make bench` exports NODE_ENV=production, which would otherwise leave out the build tools.
 # --loglevel=error: npm runs on the machine's Node 20 before the project's Node 24 is installed and would print a
 # hundred EBADENGINE warnings about packages that only ever run on the latter (issue 16, "a quiet start").
-node_modules/.installed: package.json package-lock.json
+node_modules/.installed: package.json package-lock.json $(wildcard patches/*.patch)
 	npm install --include=dev --no-audit --no-fund --loglevel=error
 	@touch $@
 

@@ -109,7 +109,7 @@ async function main() {
     });
 
     if (heapSettings.enabled) {
-      heapWatch = await connectHeapWatch({ outDir: OUT_DIR, log });
+      heapWatch = await connectHeapWatch({ outDir: OUT_DIR, log, expectedPid: shop.pid });
       log(`  live heap after the fixtures: ${(await heapWatch.check('start')).usedMb} MB (BENCH_HEAP=1)`);
     }
     const servers = { shop, baselines };

@@ -297,6 +297,7 @@ describe(`Training licences (${databaseKind})`, () => {
     expect(context.data.licences).toHaveLength(10);
     expect(Object.keys(context.data.licences[0]!).sort()).toEqual(['id', 'learner_count', 'learners', 'option_name', 'order_id', 'product', 'revoked', 'seats', 'seats_free', 'seats_used']);
     expect(context.data.licences[0]!.product).toEqual({ title: 'Fire Marshal Online' });
+    expect(context.data.licences[0]!.option_name).toBe('Online licence — 5 users'); // the \u2014 escape parses back to the dash
     expect(context.data.licences.map((l) => l.learners.length)).toEqual(Array.from({ length: 10 }, () => 5));
     expect(Object.keys(context.data.licences[0]!.learners[0]!).sort()).toEqual(['completed_at', 'email', 'id', 'name', 'score', 'status']);
     expect(context.data.records).toHaveLength(50);

@@ -25,10 +25,12 @@ beforeEach(async () => {
 
 afterEach(async () => {
   // Gone before the next test's process opens the same inspector port.
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill();
-  });
+  if (child.exitCode === null && child.signalCode === null) {
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill();
+    });
+  }
   rmSync(outDir, { recursive: true, force: true });
 });
 
@@ -39,7 +41,7 @@ describe('bench heap watch (BENCH_HEAP=1)', () => {
   });
 
   it('reads the heap that survives a full collection: what is held counts, what was let go does not', async () => {
-    const watch = await connectHeapWatch({ settings: settings(null), outDir });
+    const watch = await connectHeapWatch({ settings: settings(null), outDir, expectedPid: child.pid });
     try {
       const holding = await watch.check('r1-holding');
       child.stdin!.write('go\n');
@@ -55,6 +57,16 @@ describe('bench heap watch (BENCH_HEAP=1)', () => {
     } finally {
       watch.close();
     }
+  });
+
+  it('refuses a port that belongs to another process than the one it was told to watch', async () => {
+    await expect(connectHeapWatch({ settings: settings(null), outDir, expectedPid: child.pid! + 1 })).rejects.toThrow(/belongs to process \d+, not the shop/);
+  });
+
+  it('fails a check when the process dies, instead of waiting for an answer', async () => {
+    const watch = await connectHeapWatch({ settings: settings(null), outDir, expectedPid: child.pid });
+    child.kill('SIGKILL');
+    await expect(watch.check('r1-after-death')).rejects.toThrow(/inspector closed/);
   });
 
   it('writes one heap snapshot the first time the live heap passes the line, and no more', async () => {

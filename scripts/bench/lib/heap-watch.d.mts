@@ -11,7 +11,7 @@ export interface HeapSample {
 }
 export const heapSettings: HeapSettings;
 export function heapWatchArgs(settings?: HeapSettings): string[];
-export function connectHeapWatch(options: { settings?: HeapSettings; outDir: string; log?: (line: string) => void }): Promise<{
+export function connectHeapWatch(options: { settings?: HeapSettings; outDir: string; log?: (line: string) => void; expectedPid?: number }): Promise<{
   samples: HeapSample[];
   check(label: string): Promise<HeapSample>;
   readonly snapshotFile: string | null;

@@ -4,8 +4,9 @@
 // BENCH_HEAP_SNAPSHOT_MB=<n> also writes one heap snapshot, the first time the live heap passes n MB, to name what
 // holds it (open it in Chromium's DevTools, Memory tab).
 //
-// Off by default: the inspector's port is open on 127.0.0.1 for the bench's life, and each check stops the shop's
-// thread for a full collection (~50–150 ms), which the next target's warm-up absorbs.
+// Off by default: the inspector's port is open on 127.0.0.1 for the bench's life (any local user could attach to the
+// shop meanwhile), and each check stops the shop's thread for a full collection (~50–150 ms), which the next target's
+// warm-up absorbs.
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 
@@ -24,7 +25,7 @@ export function heapWatchArgs(settings = heapSettings) {
  * Connects to the shop's inspector (after the shop is ready). `check(label)` forces two full collections and returns
  * `{ label, usedMb, totalMb }`; the series is kept in `samples`.
  */
-export async function connectHeapWatch({ settings = heapSettings, outDir, log }) {
+export async function connectHeapWatch({ settings = heapSettings, outDir, log, expectedPid }) {
   const listing = await fetch(`http://127.0.0.1:${settings.inspectPort}/json/list`).then((response) => response.json());
   const socket = new WebSocket(listing[0].webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
@@ -34,6 +35,13 @@ export async function connectHeapWatch({ settings = heapSettings, outDir, log })
   let nextId = 1;
   const pending = new Map();
   let onChunk = null;
+  // A shop that dies mid-check (what this watch is for) must fail the bench, not leave it waiting for an answer.
+  let closed = false;
+  socket.addEventListener('close', () => {
+    closed = true;
+    for (const { reject } of pending.values()) reject(new Error('the shop\'s inspector closed (did the shop die?)'));
+    pending.clear();
+  });
   socket.addEventListener('message', (event) => {
     const message = JSON.parse(event.data);
     if (message.id && pending.has(message.id)) {
@@ -46,10 +54,19 @@ export async function connectHeapWatch({ settings = heapSettings, outDir, log })
     }
   });
   const call = (method, params = {}) => new Promise((resolve, reject) => {
+    if (closed) return reject(new Error('the shop\'s inspector closed (did the shop die?)'));
     const id = nextId++;
     pending.set(id, { resolve, reject });
     socket.send(JSON.stringify({ id, method, params }));
   });
+
+  // When the port was already taken, node only logs that its inspector could not start: the watch would then read
+  // whatever process holds the port. It must be the shop it was started with.
+  const { result } = await call('Runtime.evaluate', { expression: 'process.pid' });
+  if (expectedPid !== undefined && result.value !== expectedPid) {
+    socket.close();
+    throw new Error(`port ${settings.inspectPort} belongs to process ${result.value}, not the shop (${expectedPid}): set BENCH_HEAP_INSPECT_PORT`);
+  }
 
   const samples = [];
   let snapshotFile = null;
