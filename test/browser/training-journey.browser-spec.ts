@@ -227,6 +227,8 @@ describe(`the online training journey in Chromium (${databaseKind})`, () => {
     const record = buying.locator(`[data-record="${learner.email}"]`);
     await eventually(() => record.locator('[data-record-status]').getAttribute('data-record-status')).toBe('valid');
     await eventually(() => record.textContent()).toContain(COURSE);
+    // The status's ✓ is drawn by the style sheet, not written in the page (ADR 0085): it must still be shown.
+    await eventually(() => record.locator('.records__status').evaluate((el) => getComputedStyle(el, '::before').content)).toContain('✓');
     await shoot(buying, 'records');
     await buying.getByLabel('Only certificates expiring within 60 days').check();
     await buying.waitForURL(/[?&]expiring=60/);

@@ -285,6 +285,10 @@ describe(`Training licences (${databaseKind})`, () => {
     const page = html.replaceAll('<!-- -->', '');
     expect(page.match(/data-record="/g)).toHaveLength(50);
     expect(page.match(/data-learner="/g)).toHaveLength(50);
+    // The marks drawn by CSS (ADR 0085): each status carries its class, the page's gaps and empty scores no character.
+    expect(page.match(/class="records__status records__status--valid">Valid</g)).toHaveLength(50);
+    expect(page).toMatch(/<li class="pagination__gap" aria-hidden="true"><\/li>/);
+    expect(page).toContain('<td data-label="Score"><span class="no-value"><span class="visually-hidden">No score</span></span></td>');
     expect(page).toContain('400 records, page 1 of 8');
     expect(page.match(/data-licence-all=""/g)).toHaveLength(10);
     expect(page).toMatch(/<nav[^>]*aria-label="Pages of the training records"/);
