@@ -166,6 +166,25 @@ describe(`server-rendered pages (${databaseKind})`, () => {
       expect(bodyEnd).toMatch(/<script type="module"/);
     });
 
+    it("keeps each page's own asset tags when Vike works them out once per page (ADR 0086)", async () => {
+      const assetTags = (html: string) => (html.match(/<(?:link|script)\b[^>]*\b(?:href|src)="\/assets\/[^"]+"[^>]*>/g) ?? []).sort();
+      const terms = await http.get('/terms').expect(200);
+      const termsAgain = await http.get('/terms').expect(200);
+      const homeAgain = await http.get('/').expect(200);
+      expect(assetTags(home.text).length).toBeGreaterThan(1);
+      expect(assetTags(homeAgain.text)).toEqual(assetTags(home.text));
+      expect(assetTags(termsAgain.text)).toEqual(assetTags(terms.text));
+      // Each page preloads its own entry: a cache keyed too loosely would give one page the other's.
+      const pageEntries = (html: string) => assetTags(html).filter((tag) => /\/assets\/entries\/web_pages_/.test(tag));
+      expect(pageEntries(terms.text)).toEqual([expect.stringContaining('/assets/entries/web_pages_terms')]);
+      expect(pageEntries(home.text)).toEqual([expect.stringContaining('/assets/entries/web_pages_index')]);
+    });
+
+    it('redirects a path with a trailing slash to the path without it (Vike’s URL normalisation, ADR 0086)', async () => {
+      const res = await http.get('/terms/?from=footer').expect(301);
+      expect(res.headers.location).toBe('/terms?from=footer');
+    });
+
     it('shows the three demo widgets, each in its own block, markup as is', () => {
       const main = mainOf(home.text).inner;
       const widget = (name: string) => only(main, 'section', (a) => a['data-widget'] === name, `widget ${name}`).inner;

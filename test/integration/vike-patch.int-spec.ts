@@ -1,0 +1,150 @@
+import { jest } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { catchInfiniteLoop } from '../../node_modules/vike/dist/utils/catchInfiniteLoop.js';
+import { objectAssign } from '../../node_modules/vike/dist/utils/objectAssign.js';
+import { resolveRouteString } from '../../node_modules/vike/dist/shared-server-client/route/resolveRouteString.js';
+import { getPageContextUrlComputed } from '../../node_modules/vike/dist/shared-server-client/getPageContextUrlComputed.js';
+
+// ADR 0086: patches/vike+0.4.266.patch makes Vike's per-request bookkeeping cheaper. Each patched function must still
+// do what Vike's own did; these cases check that against Vike's original behaviour, on the installed (patched) files.
+
+/** Vike's own objectAssign, as it was before the patch: the reference the patched one must agree with. */
+function objectAssignAsVike(obj: object, addendum: object): void {
+  Object.defineProperties(obj, Object.getOwnPropertyDescriptors(addendum));
+}
+
+function withAccessorsAndFlags(): Record<string, unknown> {
+  const source: Record<string, unknown> = { plain: 1, nested: { a: 1 }, nothing: null };
+  Object.defineProperty(source, 'computed', { get: () => 'from a getter', enumerable: true, configurable: true });
+  Object.defineProperty(source, 'hidden', { value: 'not enumerable', writable: true, enumerable: false, configurable: true });
+  Object.defineProperty(source, 'fixed', { value: 'read only', writable: false, enumerable: true, configurable: true });
+  (source as Record<symbol, unknown>)[Symbol.for('shop.symbol')] = 'symbol keyed';
+  return source;
+}
+
+function descriptorsOf(obj: object) {
+  const described = Object.getOwnPropertyDescriptors(obj);
+  return Reflect.ownKeys(described).map((key) => {
+    const { value, writable, enumerable, configurable, get, set } = described[key as string]!;
+    return { key: String(key), value, writable, enumerable, configurable, get: get?.call(obj), set: typeof set };
+  });
+}
+
+describe('the patched objectAssign (ADR 0086)', () => {
+  it('gives the target the same properties, descriptors and order as Vike’s Object.defineProperties', () => {
+    const patched: Record<string, unknown> = { plain: 'before', computed: 'overwritten by a getter' };
+    const reference: Record<string, unknown> = { plain: 'before', computed: 'overwritten by a getter' };
+    objectAssign(patched, withAccessorsAndFlags());
+    objectAssignAsVike(reference, withAccessorsAndFlags());
+    expect(descriptorsOf(patched)).toEqual(descriptorsOf(reference));
+    expect(patched.computed).toBe('from a getter');
+    expect(Object.keys(patched)).not.toContain('hidden');
+  });
+
+  it('replaces a getter on the target with a data property, as defineProperties did', () => {
+    const target: Record<string, unknown> = {};
+    Object.defineProperty(target, 'urlPathname', { get: () => '/old', enumerable: true, configurable: true });
+    objectAssign(target, { urlPathname: '/new' });
+    expect(Object.getOwnPropertyDescriptor(target, 'urlPathname')).toEqual({ value: '/new', writable: true, enumerable: true, configurable: true });
+  });
+
+  it('overwrites a read-only property of the target, as defineProperties did, and never sets a prototype', () => {
+    const target: Record<string, unknown> = {};
+    Object.defineProperty(target, 'fixed', { value: 'old', writable: false, enumerable: true, configurable: true });
+    objectAssign(target, JSON.parse('{"fixed": "new", "__proto__": {"polluted": true}}'));
+    expect(target.fixed).toBe('new');
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(target, '__proto__')).toBe(true);
+    expect((target as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('still refuses an original page context as the addendum', () => {
+    expect(() => objectAssign({}, { _isOriginalObject: true })).toThrow();
+  });
+});
+
+describe('the patched catchInfiniteLoop (ADR 0086)', () => {
+  // Vike warns at half the limit; the warning is expected here.
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('still stops the 100th call within 5 seconds', () => {
+    const name = `loop-${Math.random()}()` as const;
+    for (let call = 1; call <= 99; call += 1) catchInfiniteLoop(name);
+    expect(() => catchInfiniteLoop(name)).toThrow(/called 100 times within 5 seconds/);
+  });
+
+  it('forgets a tracker after 5 seconds, behind others made later', () => {
+    // A day ahead, so that the trackers other cases made with the real clock are over too.
+    const start = Date.now() + 86_400_000;
+    jest.useFakeTimers({ now: start });
+    const old = `old-${Math.random()}()` as const;
+    for (let call = 1; call <= 99; call += 1) catchInfiniteLoop(old);
+    jest.setSystemTime(start + 3_000);
+    const later = `later-${Math.random()}()` as const;
+    for (let call = 1; call <= 99; call += 1) catchInfiniteLoop(later);
+    jest.setSystemTime(start + 5_500);
+    // The old tracker's window is over: its count starts again. The later one's is not: its 100th call still throws.
+    expect(() => catchInfiniteLoop(old)).not.toThrow();
+    expect(() => catchInfiniteLoop(later)).toThrow(/called 100 times/);
+  });
+});
+
+describe('the patched resolveRouteString (ADR 0086)', () => {
+  it('matches and reads parameters and globs the same on the first call and on later calls', () => {
+    for (let round = 0; round < 3; round += 1) {
+      expect(resolveRouteString('/products/@id', '/products/fire-safety-dvd')).toEqual({ routeParams: { id: 'fire-safety-dvd' } });
+      expect(resolveRouteString('/products/@id', '/products/')).toBeNull();
+      expect(resolveRouteString('/blog/*', '/blog/2026/11/post')).toEqual({ routeParams: { '*': '2026/11/post' } });
+      expect(resolveRouteString('/a/*/b/*', '/a/1/b/2')).toEqual({ routeParams: { '*1': '1', '*2': '2' } });
+      expect(resolveRouteString('/', '/')).toEqual({ routeParams: {} });
+    }
+  });
+
+  it('still rejects an invalid route string every time', () => {
+    expect(() => resolveRouteString('products', '/products')).toThrow(/Invalid Route String/);
+    expect(() => resolveRouteString('products', '/products')).toThrow(/Invalid Route String/);
+  });
+});
+
+describe('the patched URL getters (ADR 0086)', () => {
+  const pageContextFor = (urlOriginal: string) => {
+    const pageContext: Record<string, unknown> = { urlOriginal, _baseServer: '/', _urlHandler: null };
+    objectAssign(pageContext, getPageContextUrlComputed(pageContext as never));
+    return pageContext as { urlPathname: string; urlParsed: { pathname: string; search: Record<string, string>; searchAll: Record<string, string[]> } };
+  };
+
+  it('gives each read of urlParsed search objects of its own, so a change to one is not seen by the next read', () => {
+    const pageContext = pageContextFor('/category/fire?page=2&brand=3&brand=4');
+    const first = pageContext.urlParsed;
+    first.search.page = 'changed';
+    first.searchAll.brand!.push('changed');
+    const second = pageContextFor('/category/fire?page=2&brand=3&brand=4').urlParsed;
+    expect(second.search).toEqual({ page: '2', brand: '4' });
+    expect(second.searchAll).toEqual({ page: ['2'], brand: ['3', '4'] });
+    expect(pageContext.urlParsed.search.page).toBe('2');
+  });
+
+  it('reads each page context’s own URL when requests interleave', () => {
+    const fire = pageContextFor('/category/fire?page=2');
+    const ladders = pageContextFor('/products/ladder-safety');
+    expect(fire.urlPathname).toBe('/category/fire');
+    expect(ladders.urlPathname).toBe('/products/ladder-safety');
+    expect(fire.urlParsed.search).toEqual({ page: '2' });
+    expect(ladders.urlParsed.search).toEqual({});
+  });
+});
+
+describe('the Vike patch itself', () => {
+  it('is the one patch-package applies to the installed Vike version', () => {
+    const installed = JSON.parse(readFileSync(path.join('node_modules', 'vike', 'package.json'), 'utf8')) as { version: string };
+    const patch = readFileSync(path.join('patches', `vike+${installed.version}.patch`), 'utf8');
+    for (const file of ['utils/objectAssign.js', 'utils/catchInfiniteLoop.js', 'route/resolveRouteString.js', 'getPageAssets.js', 'renderPageServer.js', 'getPageContextUrlComputed.js']) {
+      expect(patch).toContain(file);
+    }
+  });
+});
