@@ -16,11 +16,13 @@ export function oneByteHtml(html: string): string {
   let escaped = '';
   let copied = 0;
   let range = 0;
+  let rawTextKeptOne = false;
   while (found !== null) {
     const at = found.index;
     while (range < rawText.length && rawText[range]![1] <= at) range += 1;
     if (range < rawText.length && rawText[range]![0] <= at) {
       // Inside a <script> or <style>: left as it is, and the scan goes on after it.
+      rawTextKeptOne = true;
       BEYOND_LATIN1.lastIndex = rawText[range]![1];
     } else {
       // A surrogate pair (an emoji) is one code point and one reference; a lone surrogate is its own, as before.
@@ -35,7 +37,7 @@ export function oneByteHtml(html: string): string {
   // Pieces of a two-byte string stay two-byte in V8 even when every character in them fits in one byte, and so does
   // whatever is joined from them (`replace()` too): only new one-byte storage makes the page one byte a character.
   // A raw text element keeps its characters above U+00FF, so its page stays two-byte (JSON-LD with a dash, say).
-  return rawText.length > 0 && BEYOND_LATIN1_ONCE.test(escaped) ? escaped : Buffer.from(escaped, 'latin1').toString('latin1');
+  return rawTextKeptOne ? escaped : Buffer.from(escaped, 'latin1').toString('latin1');
 }
 
 /** Where each `<script>…</script>` and `<style>…</style>` is, as [start, end); most pages' bodies have none. */
@@ -48,5 +50,4 @@ function rawTextRanges(html: string): Array<[number, number]> {
 
 // Without the `u` flag, which made the scan twice as slow and, with `i`, folded `s` into `ſ` (ADR 0085).
 const BEYOND_LATIN1 = /[\u0100-\uffff]/g;
-const BEYOND_LATIN1_ONCE = /[\u0100-\uffff]/;
 const RAW_TEXT = /<(script|style)\b[\s\S]*?<\/\1\s*>/g;
