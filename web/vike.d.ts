@@ -3,6 +3,10 @@ import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from '../
 
 declare global {
   namespace Vike {
+    interface Config {
+      /** false: the page is always rendered by Vike, never replayed by the shop (ADR 0087). */
+      replay?: boolean;
+    }
     interface PageContext {
       shell: ShellData;
     }

@@ -5,8 +5,9 @@
 //   B. as the bare React baseline does (the same components and data, renderToString and a plain document
 //      with the same serialized page context and the same asset tags Vike wrote);
 // CPU time per page of each, and A − B is Vike's share; anonymous catalogue pages and signed-in ones (basket,
-// account: never page-cached, issue 30). The ratio A ÷ B is checked against issue 30's budget (ADR 0055). With --profile, A runs under the V8 profiler and the
-// costliest Vike functions are printed.
+// account: never page-cached, issue 30). Beside them, C: the shop's own fresh render (ADR 0087), which replays a page
+// learned from Vike's renders; the ratio C ÷ B is checked against issue 30's budget (ADR 0055, 0087). With --profile, C
+// runs under the V8 profiler.
 //   node scripts/bench/vike-overhead.mjs [--profile] [--seconds 10]        (after a bench made the database)
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { spawnSync } from 'node:child_process';
@@ -37,6 +38,7 @@ const { PAGE_SERVICES } = await dist('platform/ssr/page-renderer.js');
 const { toShellCompany } = await dist('platform/ssr/ssr.controller.js');
 const { CompanyDetails } = await dist('config/company.js');
 const { BasketService } = await dist('modules/basket/index.js');
+const { PageShellReplay } = await dist('platform/ssr/page-shell-replay.js');
 const { renderPage } = await import('vike/server');
 
 mkdirSync(OUT_DIR, { recursive: true });
@@ -109,15 +111,36 @@ async function signedInVisitor() {
   return { shell: signedInShell, viewer, basketVisitor };
 }
 
-/** Renders a URL through Vike as the given visitor (anonymous or signed in), as PageRenderer does on a cache miss. */
+const pageContextInit = (visitor, pageUrl) => ({
+  urlOriginal: pageUrl, headersOriginal: headers, cspNonce: nonce(), services, ...visitor, clientKey: 'bench', effects: { viewedProductId: null },
+});
+// A nonce per render, as the shop's CSP gives each response.
+let nonces = 0;
+const nonce = () => `bench${(nonces++).toString(36)}`;
+
+/** Renders a URL through Vike's renderPage() as the given visitor (anonymous or signed in). */
 const renderVia = (visitor) => async (pageUrl) => {
-  const pageContext = await renderPage({
-    urlOriginal: pageUrl, headersOriginal: headers, cspNonce: 'bench', services, ...visitor, clientKey: 'bench', effects: { viewedProductId: null },
-  });
+  const pageContext = await renderPage(pageContextInit(visitor, pageUrl));
   if (pageContext.httpResponse?.statusCode !== 200) throw new Error(`${pageUrl} → ${pageContext.httpResponse?.statusCode}`);
   // The whole document, streamed or not (getBody() also drains a stream).
   pageContext.html = await pageContext.httpResponse.getBody();
   return pageContext;
+};
+
+/**
+ * Renders a URL as PageRenderer does on a cache miss (ADR 0087): by the shop itself once the page is learned, else
+ * through Vike, whose render then teaches it. Returns the document and whether it was replayed.
+ */
+const replay = new PageShellReplay();
+const renderByShop = (visitor) => async (pageUrl) => {
+  const init = pageContextInit(visitor, pageUrl);
+  const replayed = await replay.render(init);
+  if (replayed) return { html: replayed.body, replayed: true };
+  const pageContext = await renderPage(init);
+  const response = pageContext.httpResponse;
+  if (response?.statusCode !== 200) throw new Error(`${pageUrl} → ${response?.statusCode}`);
+  await replay.learn(init, { statusCode: response.statusCode, headers: response.headers, body: response.body, pageContext });
+  return { html: response.body, replayed: false };
 };
 
 /** The tags Vike injected into a page it rendered: links at the top of <head>, scripts before </body>. */
@@ -147,6 +170,7 @@ if (session) {
 }
 for (const [route, { urls, visitor }] of Object.entries(routes)) {
   const viaVike = renderVia(visitor);
+  const byShop = renderByShop(visitor);
   // Warm: the first round fills the memo (database) and the JIT.
   const captured = [];
   let firstHtml = null;
@@ -166,15 +190,23 @@ for (const [route, { urls, visitor }] of Object.entries(routes)) {
   const bare = async () => render(captured[next++ % captured.length], tags);
   for (let i = 0; i < 200; i++) {
     await viaVike(urls[i % urls.length]);
+    await byShop(urls[i % urls.length]);
     await bare();
   }
+  // The shop's document must be Vike's (nonces aside): the replay is only worth measuring if it is the same page.
+  const sameNonce = (html) => html.replace(/nonce(=")?-?bench[0-9a-z]+/g, 'nonce$1-N');
+  const shopDocument = await byShop(urls[0]);
+  if (!shopDocument.replayed) throw new Error(`${route}: the shop did not learn the page (ADR 0087); it still renders through Vike`);
+  if (sameNonce(shopDocument.html) !== sameNonce((await viaVike(urls[0])).html)) throw new Error(`${route}: the shop's document differs from Vike's`);
   // Alternating halves, so a noisy second touches both.
   const half = seconds / 4;
   const vike = [];
+  const shop = [];
   const react = [];
   for (let round = 0; round < 2; round++) {
-    if (session && round === 0) await session.post('Profiler.start');
     vike.push(await cpuPerPage(urls, viaVike, half));
+    if (session && round === 0) await session.post('Profiler.start');
+    shop.push(await cpuPerPage(urls, byShop, half));
     if (session && round === 0) {
       const { profile: cpuProfile } = await session.post('Profiler.stop');
       writeFileSync(path.join(OUT_DIR, `vike-${route}.cpuprofile`), JSON.stringify(cpuProfile));
@@ -182,15 +214,16 @@ for (const [route, { urls, visitor }] of Object.entries(routes)) {
     react.push(await cpuPerPage(urls, bare, half));
   }
   const vikeUs = Math.min(...vike);
+  const shopUs = Math.min(...shop);
   const reactUs = Math.min(...react);
-  const document = (await viaVike(urls[0])).html;
+  const document = (await byShop(urls[0])).html;
   // How V8 stores the finished document (ADR 0086): its serializer tags a one-byte string '"' (0x22).
   const oneByte = serialize(document)[2] === 0x22;
-  results[route] = { vikeUs, reactUs, vikeShare: (vikeUs - reactUs) / vikeUs, htmlKb: document.length / 1024, oneByte };
-  console.log(`${route.padEnd(9)} Vike renderPage ${vikeUs.toFixed(0).padStart(6)} µs CPU/page   bare React ${reactUs.toFixed(0).padStart(6)} µs   ${(vikeUs / reactUs).toFixed(1)}×   Vike's share ${(100 * results[route].vikeShare).toFixed(0)}%   (${results[route].htmlKb.toFixed(0)} kB HTML, ${oneByte ? 'one byte' : 'two bytes'} a character)`);
+  results[route] = { vikeUs, shopUs, reactUs, vikeShare: (vikeUs - reactUs) / vikeUs, htmlKb: document.length / 1024, oneByte };
+  console.log(`${route.padEnd(9)} Vike renderPage ${vikeUs.toFixed(0).padStart(6)} µs (${(vikeUs / reactUs).toFixed(1)}×)   shop's fresh render ${shopUs.toFixed(0).padStart(6)} µs   bare React ${reactUs.toFixed(0).padStart(6)} µs   ${(shopUs / reactUs).toFixed(1)}×   (${results[route].htmlKb.toFixed(0)} kB HTML, ${oneByte ? 'one byte' : 'two bytes'} a character)`);
 }
 const overhead = { at: new Date().toISOString(), results };
 writeFileSync(path.join(OUT_DIR, 'vike-overhead.json'), `${JSON.stringify(overhead, null, 2)}\n`);
 printBudgets(evaluateFreshRenderBudgets(overhead));
-if (profile) console.log(`Profiles of renderPage: ${path.relative(ROOT, OUT_DIR)}/vike-<route>.cpuprofile (summarise with profile.mjs --summary)`);
+if (profile) console.log(`Profiles of the shop's fresh render: ${path.relative(ROOT, OUT_DIR)}/vike-<route>.cpuprofile (summarise with profile.mjs --summary)`);
 await app.close();

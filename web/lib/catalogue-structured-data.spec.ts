@@ -49,6 +49,13 @@ describe('jsonForScript', () => {
     expect(json).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(json)).toEqual(value);
   });
+
+  it('writes characters above U+00FF as escapes, so the page stays one byte a character, and Latin-1 as it is', () => {
+    const value = { name: 'Online licence — 10 users, £12 🔥' };
+    const json = jsonForScript(value);
+    expect(json).toBe('{"name":"Online licence \\u2014 10 users, £12 \\ud83d\\udd25"}');
+    expect(JSON.parse(json)).toEqual(value);
+  });
 });
 
 describe('plainText', () => {

@@ -46,11 +46,19 @@ export function productStructuredData(product: StructuredProduct, productUrl: st
 /**
  * JSON for the inside of a `<script>` element: `<` (and `>`, `&`, the JS line separators) become
  * `\uXXXX` escapes, which JSON reads back as the same characters, so no text from the catalogue can
- * close the script (`</script>`) or open a comment in it.
+ * close the script (`</script>`) or open a comment in it. So does every character above U+00FF (an option's
+ * "Online licence — 10 users"): the page around the script then stays one byte a character (ADR 0086, 0087).
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(value);
+  if (!NEEDS_ESCAPE.test(json)) return json;
+  const escaped = json.replace(ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // What replace() returns from a two-byte string stays two-byte in V8 (ADR 0086): a copy makes it one byte a character.
+  return typeof Buffer === 'undefined' ? escaped : Buffer.from(escaped, 'latin1').toString('latin1');
 }
+
+const NEEDS_ESCAPE = /[<>&\u0100-\uffff]/;
+const ESCAPED = /[<>&\u0100-\uffff]/g;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

@@ -186,10 +186,11 @@ export function evaluateBudgets(bench, large) {
 
 /** Issue 30: per route of the last vike-overhead.mjs run, a fresh render through Vike against bare React. */
 export function evaluateFreshRenderBudgets(overhead) {
-  return Object.entries(overhead.results).map(([route, { vikeUs, reactUs }]) => ({
+  // shopUs: the shop's own fresh render (ADR 0087); files written before it measured renderPage() alone.
+  return Object.entries(overhead.results).map(([route, { vikeUs, shopUs = vikeUs, reactUs }]) => ({
     name: `Fresh render of ${route} ≤ ${BUDGETS.freshRenderRatio}× bare React (CPU per page)`,
-    holds: vikeUs / reactUs <= BUDGETS.freshRenderRatio,
-    detail: `${fixed(vikeUs, 0)} µs through Vike vs ${fixed(reactUs, 0)} µs bare = ${fixed(vikeUs / reactUs)}× (vike-overhead.mjs, ${overhead.at})`,
+    holds: shopUs / reactUs <= BUDGETS.freshRenderRatio,
+    detail: `${fixed(shopUs, 0)} µs as the shop renders it (renderPage ${fixed(vikeUs, 0)} µs) vs ${fixed(reactUs, 0)} µs bare = ${fixed(shopUs / reactUs)}× (vike-overhead.mjs, ${overhead.at})`,
   }));
 }
 

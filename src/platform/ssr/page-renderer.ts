@@ -7,6 +7,7 @@ import { WEB_BUILD_DIR } from '../../config/project-root.js';
 import { PageCache, type CachedRender, type PageEffects } from './page-cache.js';
 import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from './page-context.js';
 import { pagePath } from './page-path.js';
+import { PageShellReplay, type PageContextInit } from './page-shell-replay.js';
 import { StorefrontChanges } from '../cache/storefront-changes.js';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../persistence/database-unavailable.js';
 
@@ -35,6 +36,8 @@ export interface PageRequest {
 @Injectable()
 export class PageRenderer implements OnModuleInit, OnModuleDestroy {
   private readonly cache = new PageCache();
+  /** Pages rendered without Vike's per-request pipeline once learned from Vike's own renders (ADR 0087). */
+  private readonly replay = new PageShellReplay();
   /** Every announced storefront change (an admin edit, a CLI import…) clears the cached pages of this process. */
   private readonly stopListening = StorefrontChanges.subscribe(() => this.cache.clear());
   /** Expired pages go even when no page is rendered meanwhile (an API-only spell of traffic). */
@@ -62,8 +65,8 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
     // Not in development: an edited page must show on the next reload, not 30 s later.
     const cacheable = this.env.NODE_ENV !== 'development' && PageCache.isCacheable(request.url, request.viewer === null && request.shell.basket.items === 0);
     const page = cacheable
-      ? await this.cache.getOrRender(request.url, request.cspNonce, () => this.renderWithVike(request))
-      : await this.renderWithVike(request);
+      ? await this.cache.getOrRender(request.url, request.cspNonce, () => this.renderFresh(request))
+      : await this.renderFresh(request);
     if (page.effects.viewedProductId !== null) this.services.productViews.record(page.effects.viewedProductId, request.viewer?.userId ?? null);
     return { statusCode: page.statusCode, headers: page.headers, body: page.body };
   }
@@ -73,10 +76,50 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.dropExpiredPages);
   }
 
-  private async renderWithVike(request: PageRequest): Promise<CachedRender> {
+  /** How this process rendered its fresh pages so far (ADR 0087): replayed by the shop, or by Vike's renderPage(). */
+  readonly freshRenders = { replayed: 0, vike: 0 };
+
+  /** Whether a page (Vike's pageId) is rendered without Vike by now: for tests and the bench. */
+  replays(pageId: string): boolean {
+    return this.replay.replays(pageId);
+  }
+
+  /**
+   * A page rendered afresh: by the shop itself when the page was learned (ADR 0087), else by Vike, whose render then
+   * teaches the shop the page. Production only: in development the pages change under Vite.
+   */
+  private async renderFresh(request: PageRequest): Promise<CachedRender> {
     const seo = await this.services.seo.findForPath(pagePath(request.url));
+    const replaying = this.env.NODE_ENV !== 'development';
+    if (replaying) {
+      const effects: PageEffects = { viewedProductId: null };
+      const replayed = await this.replay.render(this.pageContextInit(request, seo, effects));
+      if (replayed) {
+        this.freshRenders.replayed += 1;
+        return { ...replayed, effects };
+      }
+    }
+    this.freshRenders.vike += 1;
     const effects: PageEffects = { viewedProductId: null };
-    const pageContext = await renderPage({
+    const init = this.pageContextInit(request, seo, effects);
+    const pageContext = await renderPage(init);
+    const response = pageContext.httpResponse;
+    if (!response) throw new Error(`Vike rendered nothing for ${request.url}`);
+    if (replaying && response.statusCode === 200) {
+      await this.replay.learn(init, { statusCode: response.statusCode, headers: response.headers, body: response.body, pageContext: pageContext as unknown as Record<string, unknown> });
+    }
+    // A page whose data could not be read because PostgreSQL is down gets the error page as 503, like the API:
+    // a passing outage, not a bug, and what a load balancer or crawler should retry.
+    if (response.statusCode === 500 && isDatabaseUnavailable(pageContext.errorWhileRendering)) {
+      const headers: Array<[string, string]> = [...response.headers, ['retry-after', String(DATABASE_RETRY_AFTER_SECONDS)]];
+      return { statusCode: 503, headers, body: response.body, effects };
+    }
+    return { statusCode: response.statusCode, headers: response.headers, body: response.body, effects };
+  }
+
+  /** What renderPage() is given: the request, the application services and the shell every page reads. */
+  private pageContextInit(request: PageRequest, seo: ShellData['seo'], effects: PageEffects): PageContextInit {
+    return {
       urlOriginal: request.url,
       headersOriginal: request.headers,
       cspNonce: request.cspNonce,
@@ -86,15 +129,6 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
       basketVisitor: request.basketVisitor,
       clientKey: request.clientKey,
       effects,
-    });
-    const response = pageContext.httpResponse;
-    if (!response) throw new Error(`Vike rendered nothing for ${request.url}`);
-    // A page whose data could not be read because PostgreSQL is down gets the error page as 503, like the API:
-    // a passing outage, not a bug, and what a load balancer or crawler should retry.
-    if (response.statusCode === 500 && isDatabaseUnavailable(pageContext.errorWhileRendering)) {
-      const headers: Array<[string, string]> = [...response.headers, ['retry-after', String(DATABASE_RETRY_AFTER_SECONDS)]];
-      return { statusCode: 503, headers, body: response.body, effects };
-    }
-    return { statusCode: response.statusCode, headers: response.headers, body: response.body, effects };
+    };
   }
 }
