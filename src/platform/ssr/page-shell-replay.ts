@@ -15,7 +15,8 @@ import { resolveRoute } from 'vike/routing';
  * its document, with the learned tags put back, is Vike's byte for byte. A page that never matches stays with Vike.
  * Anything unusual — a hook that throws (a guard's redirect, a `render(404)`), a stream, a config this class does not
  * know — answers `null`, and the caller renders with Vike, which runs the hooks again: a page's `guard` and `data`
- * must be reads, safe to run twice (every one is; docs/architecture.md says so).
+ * must be reads, safe to run twice (docs/architecture.md says so); a page whose hooks are not opts out with
+ * `+replay.ts` exporting false (the certificate page, whose data hook counts unknown codes against a rate limit).
  */
 export class PageShellReplay {
   /** Pathname → the one page whose route matches it (ADR 0087), for short pathnames; bounded. */
