@@ -383,6 +383,7 @@ function lowerCaseHeaders(headers: Record<string, string>): Record<string, strin
   return lower;
 }
 
+/** Vike's own escaping (utils/escapeHtml.js), `'` as `&#039;`: the mail layout's `&#39;` would differ from Vike's bytes. */
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
 }
