@@ -83,16 +83,18 @@ export function probe(url: string, timeoutMs = 5_000): Promise<Outcome> {
 
 /**
  * A POST whose JSON body trickles in over `durationMs` (in three parts), on a connection of its own: a slow client
- * the server is busy with for that long. `durationMs: null` never finishes the body (a client that hangs).
- * `started` resolves once the headers and the first part are on the wire.
+ * the server is busy with for that long. `durationMs: null` never finishes the body (a client that hangs) unless
+ * `finish()` sends the rest, which also ends a timed body early. `started` resolves once the headers and the first part
+ * are on the wire.
  */
 export function trickledPost(
   url: string, body: unknown, durationMs: number | null, headers: Record<string, string> = {},
-): { started: Promise<void>; done: Promise<Outcome> } {
+): { started: Promise<void>; done: Promise<Outcome>; finish: () => void } {
   const text = JSON.stringify(body);
   const parts = [text.slice(0, 4), text.slice(4, 10), text.slice(10)];
   let markStarted!: () => void;
   const started = new Promise<void>((resolve) => (markStarted = resolve));
+  let finish: () => void = () => {};
   const done = new Promise<Outcome>((resolve) => {
     const request = http.request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) } }, (response) => {
       let answer = '';
@@ -104,11 +106,19 @@ export function trickledPost(
     request.on('error', (error) => resolve({ status: null, error: errorCode(error), body: '', endedAt: performance.now() }));
     request.flushHeaders();
     request.write(parts[0], () => markStarted());
+    let sent = 1;
+    finish = () => {
+      if (sent === parts.length) return;
+      request.end(parts.slice(sent).join(''));
+      sent = parts.length;
+    };
     if (durationMs === null) return;
-    setTimeout(() => request.write(parts[1]!), durationMs / 2);
-    setTimeout(() => request.end(parts[2]), durationMs);
+    setTimeout(() => {
+      if (sent === 1) request.write(parts[sent++]!);
+    }, durationMs / 2);
+    setTimeout(finish, durationMs);
   });
-  return { started, done };
+  return { started, done, finish: () => finish() };
 }
 
 function errorCode(error: unknown): string {
