@@ -1,6 +1,7 @@
 import { stringify } from '@brillout/json-serializer/stringify';
 import { parse } from '@brillout/json-serializer/parse';
-import { PageShellReplay, serializeForClient } from './page-shell-replay.js';
+import { PageShellReplay } from './page-shell-replay.js';
+import { serializeForClient } from './vike-document.js';
 
 /** Vike's call for the page context's script (serializeContext.js): the output serializeForClient must reproduce. */
 const asVike = (value: unknown) => stringify(value, { forbidReactElements: true, htmlScriptSafe: { escapeScripts: true, escapeURLs: true } });

@@ -1,8 +1,6 @@
 import { resolveRoute } from 'vike/routing';
 import { flattenTemplate, isPlainRecord, lowerCaseHeaders, pageContextScript, parsedUrl, splitUrl, type SplitUrl } from './vike-document.js';
 
-export { serializeForClient } from './vike-document.js';
-
 /**
  * Fresh renders without Vike's per-request pipeline (ADR 0087).
  *
@@ -227,7 +225,6 @@ const MAX_PATHNAME = 300;
 /** What Vike writes at the markers: style sheets and preloads; the global context, the client entry and preloads. */
 const FIRST_TAGS = /^(?:<link [^<>]*>|\s)*$/;
 const LAST_TAGS = /^(?:<script id="vike_globalContext" type="application\/json"[^<>]*>[^<]*<\/script>|<script type="module"[^<>]*>[^<]*<\/script>|<link [^<>]*>|\s)*$/;
-/** Vike's page-context properties that go to the browser besides `passToClient` (serializeContext.js). */
 /** Runs the page's hooks and vike-react's `onRenderHtml` on a page context built as Vike builds it. */
 async function renderDocument(init: PageContextInit, page: LearnedPage, route: RouteMatch, url: SplitUrl): Promise<RenderedDocument | null> {
   const config = page.config as Record<string, unknown> & { guard?: Hook; data?: Hook; onRenderHtml?: Hook };

@@ -1,15 +1,15 @@
+// The parts of a Vike document that the shop writes itself when it replays a learned page (ADR 0087), each as Vike
+// writes it: byte for byte, since a learned page is kept only while the shop's document is Vike's. Kept apart from
+// `PageShellReplay`, which decides when a page may be replayed; these say what the bytes are.
 import { stringify } from '@brillout/json-serializer/stringify';
 
-/**
- * The parts of a Vike document that the shop writes itself when it replays a learned page (ADR 0087), each as Vike
- * writes it: byte for byte, since a learned page is kept only while the shop's document is Vike's. Kept apart from
- * `PageShellReplay`, which decides when a page may be replayed; these say what the bytes are.
- */
+/** A path-only request URL cut at its query: `/category?page=2` → `/category` and `?page=2`. */
 export interface SplitUrl {
   pathname: string;
   searchOriginal: string | null;
 }
 
+/** Vike's page-context properties that go to the browser besides `passToClient` (serializeContext.js). */
 const BUILT_IN_TO_CLIENT = ['abortReason', '_urlRewrite', '_urlRedirect', 'abortStatusCode', '_abortCall', '_pageContextInitIsPassedToClient', 'pageId', 'routeParams', 'data'];
 
 /** `escapeInject` and `dangerouslySkipEscape` values to HTML, as Vike's renderTemplate does; `null` for a stream. */
