@@ -33,9 +33,14 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Runs the built server (`dist/src/main.js`) as a separate process, the way `make start` does. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(NODE, [path.join(ROOT, 'dist/src/main.js')], {
+/**
+ * Runs the built server (`dist/src/main.js`) as a separate process. `via: 'bin/shop serve'` starts it exactly as `make
+ * start` does, with the start command's node flags and environment (ADR 0027, 0084, 0088); `bin/shop` execs node, so the
+ * child's pid is the server's.
+ */
+export async function startServerProcess(env: Record<string, string>, { via = 'node' }: { via?: 'node' | 'bin/shop serve' } = {}): Promise<ServerProcess> {
+  const [command, args] = via === 'node' ? [NODE, [path.join(ROOT, 'dist/src/main.js')]] : [SHOP_BIN, ['serve']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     // PAYMENT_PROVIDER=test as `make start` chooses it: a production server refuses to start without a choice.
     env: { ...process.env, ...COMPILE_CACHE, NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', LOG_LEVEL: 'warn', PORT: '0', ...env },
