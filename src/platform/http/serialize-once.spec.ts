@@ -17,6 +17,13 @@ describe('jsonOnce', () => {
   });
 });
 
+describe('jsonOnce memory', () => {
+  it("keeps the bytes in memory of their own, not in a slice of Node's shared Buffer pool (ADR 0089)", () => {
+    const bytes = jsonOnce({ text: 'x'.repeat(20_000) });
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+  });
+});
+
 describe('jsonOnce bytes kept', () => {
   it('keeps at most JSON_ONCE_MAX_BYTES of serialised bytes: the oldest objects are serialised again when asked', () => {
     const big = (n: number) => ({ n, text: 'x'.repeat(1024 * 1024) }); // ~1 MB of JSON each

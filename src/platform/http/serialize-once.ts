@@ -1,6 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { map, type Observable } from 'rxjs';
+import { ownedBytes } from '../../shared/owned-bytes.js';
 
 const serialised = new WeakMap<object, Buffer>();
 
@@ -25,7 +26,7 @@ let keptBytes = 0;
 export function jsonOnce(value: object): Buffer {
   let bytes = serialised.get(value);
   if (bytes === undefined) {
-    bytes = Buffer.from(JSON.stringify(value));
+    bytes = ownedBytes(JSON.stringify(value));
     serialised.set(value, bytes);
     keep(value, bytes.length);
   }

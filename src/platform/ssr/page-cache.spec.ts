@@ -87,6 +87,15 @@ describe('PageCache', () => {
     expect(cache.bytes).toBe(0);
   });
 
+  it("keeps each page in memory of its own, not in a slice of Node's shared Buffer pool (ADR 0089)", () => {
+    const cache = new PageCache();
+    cache.set('/', undefined, page(`<p>${'x'.repeat(20_000)}</p>`));
+    const hit = cache.get('/', undefined)!.body as Buffer;
+    expect(hit.byteLength).toBe(20_007);
+    // A pooled slice would keep a whole 64 KiB slab alive for as long as the page is held.
+    expect(hit.buffer.byteLength).toBe(hit.byteLength);
+  });
+
   it('counts the bytes of the pages it lets go of, expired or cleared', () => {
     let now = 1_000;
     const cache = new PageCache(() => now);

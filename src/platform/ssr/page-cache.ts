@@ -1,3 +1,4 @@
+import { ownedBytes } from '../../shared/owned-bytes.js';
 import { pagePath } from './page-path.js';
 
 /** What a cached page replays on every hit besides its HTML (so a hit counts like a render). */
@@ -84,7 +85,7 @@ export class PageCache {
 
   set(url: string, nonce: string | undefined, page: CachedRender): void {
     if (page.statusCode !== 200) return;
-    const parts = (nonce ? String(page.body).split(nonce) : [String(page.body)]).map((part) => Buffer.from(part));
+    const parts = (nonce ? String(page.body).split(nonce) : [String(page.body)]).map(ownedBytes);
     const bytes = parts.reduce((sum, part) => sum + part.length, 0);
     const previous = this.entries.get(url);
     if (previous) this.drop(url, previous); // re-inserted last: the first key is the oldest
