@@ -12,7 +12,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const lib = (name) => import(path.join(ROOT, 'scripts/bench/lib', name));
 const { databaseUrl, loadParameters } = await lib('database.mjs');
 const { processMemory, startSampling } = await lib('proc.mjs');
-const { default: autocannon } = await import('autocannon');
+const { fire } = await lib('load.mjs');
 const { startShop } = await lib('processes.mjs');
 const { targetsFor } = await lib('targets.mjs');
 const { settings } = await lib('settings.mjs');
@@ -24,17 +24,6 @@ const parameters = await loadParameters(url);
 const logDir = path.join(ROOT, 'var/bench/gc-ab');
 mkdirSync(logDir, { recursive: true });
 const out = process.env.GC_AB_OUT ?? path.join(ROOT, 'var/bench/gc-ab.jsonl');
-const positions = new Map();
-function fire({ url: base, paths, connections, duration }) {
-  let next = positions.get(paths) ?? 0;
-  return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections, duration, requests: [{ method: 'GET', setupRequest: (request) => {
-      const p = paths[next++ % paths.length];
-      positions.set(paths, next % paths.length);
-      return { ...request, path: p };
-    } }] }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
-}
 for (const [index, name] of orderText.split(',').entries()) {
   const variant = variants[name];
   const diag = path.join(logDir, `gc-${name}-${index}.jsonl`);
@@ -48,10 +37,11 @@ for (const [index, name] of orderText.split(',').entries()) {
     const targets = targetsFor(parameters, `http://127.0.0.1:${settings.shopPort}`, 'http://127.0.0.1:1');
     for (const targetName of targetNames.split(',')) {
       const target = targets.find((t) => t.name === targetName);
-      await fire({ url: target.url, paths: target.paths, connections: Number(connectionsText), duration: 5 });
+      if (!target) throw new Error(`no target ${targetName}: gc-ab runs the catalogue's targets (lib/targets.mjs)`);
+      await fire({ url: target.url, paths: target.paths, connections: Number(connectionsText), duration: 5, request: target.request });
       const from = Date.now();
       const stop = startSampling({ serverPid: shop.pid, ourPids: [shop.pid], database: settings.database });
-      const result = await fire({ url: target.url, paths: target.paths, connections: Number(connectionsText), duration: Number(secondsText) });
+      const result = await fire({ url: target.url, paths: target.paths, connections: Number(connectionsText), duration: Number(secondsText), request: target.request });
       const usage = stop();
       const to = Date.now();
       await new Promise((r) => setTimeout(r, 1100));

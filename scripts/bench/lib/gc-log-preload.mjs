@@ -4,7 +4,8 @@
 import { appendFileSync } from 'node:fs';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import v8 from 'node:v8';
-const out = process.env.DIAG_OUT ?? 'shop-gc.jsonl';
+// The shop runs from the repository's root; var/ is git-ignored.
+const out = process.env.DIAG_OUT ?? 'var/bench/shop-gc.jsonl';
 const write = (o) => appendFileSync(out, JSON.stringify({ t: Date.now(), ...o }) + '\n');
 write({ event: 'start', pid: process.pid });
 const kinds = { [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major', [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor', [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental', [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb' };

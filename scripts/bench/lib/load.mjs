@@ -11,7 +11,7 @@ import { startSampling } from './proc.mjs';
 const positions = new WeakMap();
 
 /** `request(path)` (optional) makes each request: method, headers and body besides the path (the basket targets). */
-function fire({ url, paths, connections, duration, request }) {
+export function fire({ url, paths, connections, duration, request }) {
   let next = positions.get(paths) ?? 0;
   return new Promise((resolve, reject) => {
     autocannon(
