@@ -10,6 +10,8 @@ function text(fragment: string): string {
   return fragment
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
+    // Characters above U+00FF come as numeric references (ADR 0091), as a browser reads them.
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
     .replace(/&quot;/g, '"')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -1,8 +1,10 @@
 import { jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { serialize } from 'node:v8';
 import path from 'node:path';
 import { catchInfiniteLoop } from '../../node_modules/vike/dist/utils/catchInfiniteLoop.js';
 import { objectAssign } from '../../node_modules/vike/dist/utils/objectAssign.js';
+import { escapeHtml } from '../../node_modules/vike/dist/utils/escapeHtml.js';
 import { resolveRouteString } from '../../node_modules/vike/dist/shared-server-client/route/resolveRouteString.js';
 import { getPageContextUrlComputed } from '../../node_modules/vike/dist/shared-server-client/getPageContextUrlComputed.js';
 
@@ -151,10 +153,34 @@ describe('the patched URL getters (ADR 0086)', () => {
   });
 });
 
+/** How V8 stores the string: its serializer tags one-byte strings '"' (0x22), two-byte ones 'c' after a padding byte. */
+const storedOneByte = (text: string) => serialize(text)[2] === 0x22;
+/** What a browser reads from the escaped text: the five escapes Vike writes and numeric references. */
+const decodeHtml = (html: string) => html.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+  .replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+describe('the patched escapeHtml (ADR 0091)', () => {
+  it('writes characters above U+00FF as numeric references, so a title with quotation marks leaves the document one byte a character', () => {
+    const title = 'Search results for “fire & <smoke>” – page 2 | Health & Safety';
+    const escaped = escapeHtml(title);
+    expect(escaped).toBe('Search results for &#8220;fire &amp; &lt;smoke&gt;&#8221; &#8211; page 2 | Health &amp; Safety');
+    expect(storedOneByte(escaped)).toBe(true);
+    expect(storedOneByte(`<title>${escaped}</title>`)).toBe(true);
+    expect(decodeHtml(escaped)).toBe(title);
+  });
+
+  it('keeps Latin-1 (£, é) and Vike\'s own escapes as they were, and writes an emoji as one reference', () => {
+    expect(escapeHtml('Café courses from £12 "now" \'today\'')).toBe('Café courses from £12 &quot;now&quot; &#039;today&#039;');
+    expect(escapeHtml('Fire 🔥 safety')).toBe('Fire &#128293; safety');
+    expect(decodeHtml(escapeHtml('Fire 🔥 safety'))).toBe('Fire 🔥 safety');
+  });
+});
+
 describe('the Vike patch itself', () => {
   const PATCHED = [
     'utils/objectAssign.js',
     'utils/catchInfiniteLoop.js',
+    'utils/escapeHtml.js',
     'shared-server-client/route/resolveRouteString.js',
     'shared-server-client/getPageContextUrlComputed.js',
     'server/runtime/renderPageServer.js',

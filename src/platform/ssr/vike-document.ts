@@ -72,7 +72,7 @@ function isPlainJson(value: unknown, depth: number): boolean {
 
 /** As the shop's patch to Vike does (ADR 0085, 0086): characters above U+00FF escaped, the JSON one byte a character. */
 function oneByteJson(json: string): string {
-  if (!/[\u0100-\uffff]/.test(json)) return json;
+  if (!BEYOND_LATIN1.test(json)) return json;
   const escaped = json.replace(/[\u0100-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return Buffer.from(escaped, 'latin1').toString('latin1');
 }
@@ -109,10 +109,22 @@ export function lowerCaseHeaders(headers: Record<string, string>): Record<string
   return lower;
 }
 
-/** Vike's own escaping (utils/escapeHtml.js), `'` as `&#039;`: the mail layout's `&#39;` would differ from Vike's bytes. */
+/**
+ * Vike's own escaping (utils/escapeHtml.js), `'` as `&#039;`: the mail layout's `&#39;` would differ from Vike's bytes.
+ * With the shop's patch to it (ADR 0091), characters above U+00FF as numeric references: the document stays one byte a
+ * character when a title has “quotes” or a dash.
+ */
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+  const safe = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
+  if (!BEYOND_LATIN1.test(safe)) return safe;
+  // A surrogate pair (an emoji) is one reference. What replace() makes of a two-byte string stays two-byte in V8: only
+  // the copy into new one-byte storage makes it one byte a character.
+  const escaped = safe.replace(BEYOND_LATIN1_CHARACTERS, (character) => `&#${character.codePointAt(0)!};`);
+  return Buffer.from(escaped, 'latin1').toString('latin1');
 }
+
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+const BEYOND_LATIN1_CHARACTERS = /[\ud800-\udbff][\udc00-\udfff]|[\u0100-\uffff]/g;
 
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
