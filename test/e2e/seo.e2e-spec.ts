@@ -1,6 +1,8 @@
+import { jest } from '@jest/globals';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import request from 'supertest';
 import { SeoService, type SeoEntryInput } from '../../src/modules/content/index.js';
+import { SEO_REPOSITORY, type SeoRepository } from '../../src/modules/content/application/ports/seo-repository.port.js';
 import { nextIp } from '../support/identity-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -81,6 +83,28 @@ describe(`SEO entries, sitemap and robots (${databaseKind})`, () => {
     );
     const second = await http().get('/category').expect(200);
     expect(second.text).toContain('<title>Every safety product we sell</title>');
+  });
+
+  it('renders a page whose path has no entry without looking it up, and still finds the entries there are (ADR 0092)', async () => {
+    // The real repository, watched: which paths reach the database.
+    const repository = shop.app.get<SeoRepository>(SEO_REPOSITORY);
+    const findByPath = jest.spyOn(repository, 'findByPath');
+    const listPaths = jest.spyOn(repository, 'listPaths');
+    try {
+      // A change clears the caches, the pages' and the paths known to have an entry.
+      await http().post('/api/admin/seo').set('Authorization', admin)
+        .send({ path: '/terms', title: 'Terms of sale for business buyers', description: 'How we sell to UK businesses.' }).expect(201);
+      for (const path of ['/about', '/privacy', '/contact']) await http().get(path).expect(200);
+      expect(findByPath).not.toHaveBeenCalled();
+      expect(listPaths).toHaveBeenCalledTimes(1);
+      const terms = await http().get('/terms').expect(200);
+      expect(terms.text).toContain('<title>Terms of sale for business buyers</title>');
+      expect(findByPath.mock.calls.map(([path]) => path)).toEqual(['/terms']);
+      expect(listPaths).toHaveBeenCalledTimes(1);
+    } finally {
+      findByPath.mockRestore();
+      listPaths.mockRestore();
+    }
   });
 
   it('serves robots.txt that keeps crawlers out of private areas and points at the sitemap', async () => {

@@ -6,6 +6,10 @@ import { ChangesStorefront, StorefrontChanges } from '../../../platform/cache/in
 import { SeoEntry } from '../domain/seo-entry.entity.js';
 import { SEO_REPOSITORY, type SeoRepository } from './ports/seo-repository.port.js';
 import type { SeoEntryInput } from './seo-entry.input.js';
+import { PathHashSet } from './path-hash-set.js';
+
+/** More entries than this (a site-wide import gone wrong, say) are not held in memory: each path is looked up instead. */
+const PATHS_HELD_AT_MOST = 200_000;
 
 /** What a page's <head> takes from an entry. */
 export interface SeoView {
@@ -33,7 +37,16 @@ export class SeoService implements OnModuleDestroy {
    * page view. Every storefront change clears it, also one announced by another process (`seo:seed` on the CLI).
    */
   private readonly byPath = new TtlCache<string, SeoView | null>(30_000, { maxEntries: 5_000, staleWhileRefreshMs: 10_000 });
-  private readonly stopListening = StorefrontChanges.subscribe(() => this.byPath.clear());
+  /**
+   * Which paths have an entry (ADR 0092): a path it rules out is answered without a statement. Without it each
+   * render of a page outside `byPath` (a product page among 10,000, say) cost one more statement than its data.
+   * Kept as `byPath` is: cleared by every change, and at most 30 s old as a safety net for a change not heard.
+   */
+  private readonly pathsWithEntry = new TtlCache<'all', PathHashSet | null>(30_000, { maxEntries: 1, staleWhileRefreshMs: 10_000 });
+  private readonly stopListening = StorefrontChanges.subscribe(() => {
+    this.byPath.clear();
+    this.pathsWithEntry.clear();
+  });
 
   constructor(@Inject(SEO_REPOSITORY) private readonly entries: SeoRepository) {}
 
@@ -43,10 +56,18 @@ export class SeoService implements OnModuleDestroy {
 
   /** The entry for a page's path (exact match), or null: pages then use their own defaults. */
   async findForPath(path: string): Promise<SeoView | null> {
+    const paths = await this.pathsWithEntry.get('all', () => this.loadPathsWithEntry()).catch(() => null);
+    if (paths && !paths.mayHave(path)) return null;
     return this.byPath.get(path, async () => {
       const entry = await this.entries.findByPath(path);
       return entry ? toView(entry) : null;
     });
+  }
+
+  /** Every entry's path as a PathHashSet; null (look each path up) past PATHS_HELD_AT_MOST entries. */
+  private async loadPathsWithEntry(): Promise<PathHashSet | null> {
+    const paths = await this.entries.listPaths(PATHS_HELD_AT_MOST + 1);
+    return paths.length > PATHS_HELD_AT_MOST ? null : PathHashSet.of(paths);
   }
 
   async list(query: { search?: string; page: number; perPage: number }): Promise<Page<SeoAdminView>> {

@@ -13,6 +13,12 @@ export class MikroOrmSeoRepository implements SeoRepository {
     return this.em.findOne(SeoEntry, { path });
   }
 
+  async listPaths(limit: number): Promise<string[]> {
+    // Plain rows, not entities: up to the limit of them would otherwise fill the request's identity map.
+    const rows: Array<{ path: string }> = await this.em.getConnection().execute('select path from seo_entries limit ?', [limit], 'all', this.em.getTransactionContext());
+    return rows.map((row) => row.path);
+  }
+
   findById(id: number): Promise<SeoEntry | null> {
     return this.em.findOne(SeoEntry, { id });
   }
