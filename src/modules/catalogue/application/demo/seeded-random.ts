@@ -1,3 +1,5 @@
+import { fnv1a } from '../../../../shared/fnv1a.js';
+
 /**
  * A small seeded pseudo-random generator (mulberry32), so demo data is the same on every machine and every
  * run: prices, stock and video ids never depend on Math.random or the clock.
@@ -10,18 +12,9 @@ export interface SeededRandom {
   pick<T>(items: readonly T[]): T;
 }
 
-/** FNV-1a: a stable 32-bit seed from a text (e.g. a product code). */
-export function seedFrom(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
-
+/** A generator from a number, or from a text (a product code) through its FNV-1a hash. */
 export function seededRandom(seed: number | string): SeededRandom {
-  let state = (typeof seed === 'string' ? seedFrom(seed) : seed) >>> 0;
+  let state = (typeof seed === 'string' ? fnv1a(seed) : seed) >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
