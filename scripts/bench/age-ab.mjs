@@ -2,30 +2,27 @@
 // target of the bench (every route, so the shared request pipeline sees every shape), one fresh; then the probe
 // targets are measured on each in turn, alternating, so a slow minute on the machine touches both alike.
 // usage: node scripts/bench/age-ab.mjs [probes=api-health,home] [rounds=2] [ageSeconds=5] [ageRounds=1]
+//   (BENCH_NODE_ARGS as for the bench: V8 flags for both shops)
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const lib = (name) => import(path.join(ROOT, 'scripts/bench/lib', name));
-const { databaseUrl, loadParameters } = await lib('database.mjs');
-const { startSampling } = await lib('proc.mjs');
-const { fire } = await lib('load.mjs');
-const { startShop } = await lib('processes.mjs');
-const { targetsFor } = await lib('targets.mjs');
-const { settings } = await lib('settings.mjs');
+import { databaseUrl, loadParameters } from './lib/database.mjs';
+import { startSampling } from './lib/proc.mjs';
+import { fire } from './lib/load.mjs';
+import { startShop } from './lib/processes.mjs';
+import { targetsFor } from './lib/targets.mjs';
+import { ROOT, settings } from './lib/settings.mjs';
 
 const [probesText = 'api-health,home', roundsText = '2', ageText = '5', ageRoundsText = '1'] = process.argv.slice(2);
 const url = databaseUrl(settings);
 const parameters = await loadParameters(url);
 const logDir = path.join(ROOT, 'var/bench/age-ab');
 mkdirSync(logDir, { recursive: true });
-const extraArgs = (process.env.AGE_AB_ARGS ?? '').split(/\s+/).filter(Boolean);
-const started = (name, port) => ({ name, port, shop: startShop({ root: ROOT, settings: { ...settings, shopPort: port }, databaseUrl: url, dataDir: path.join(ROOT, 'var/bench/data'), logDir, extraArgs, name }) });
+const started = (name, port) => ({ name, port, shop: startShop({ root: ROOT, settings: { ...settings, shopPort: port }, databaseUrl: url, dataDir: path.join(ROOT, 'var/bench/data'), logDir, extraArgs: settings.shopNodeArgs, name }) });
 const targetsOf = (port) => targetsFor(parameters, `http://127.0.0.1:${port}`, 'http://127.0.0.1:1').filter((t) => t.server === 'shop');
 
 async function probe({ name, port, shop }, targetName) {
   const target = targetsOf(port).find((t) => t.name === targetName);
+  if (!target) throw new Error(`no shop target ${targetName} (lib/targets.mjs)`);
   await fire({ url: target.url, paths: target.paths, connections: 50, duration: 3, request: target.request });
   const stop = startSampling({ serverPid: shop.pid, ourPids: [shop.pid], database: settings.database });
   const result = await fire({ url: target.url, paths: target.paths, connections: 50, duration: 10, request: target.request });

@@ -1,21 +1,18 @@
 // Which target leaves the shop slower for every request after it? One shop on the bench database: `api-health` (the
 // empty handler: the request pipeline alone) is measured, then each suspect target is loaded for a while and
 // `api-health` measured again, with the shop's requests per CPU-second.
-// usage: node scripts/bench/age-each.mjs [suspects=api-basket,api-basket-add,api-progress,api-records,records-page] [seconds=20]
+// usage: node scripts/bench/age-each.mjs [suspects=api-basket,api-basket-add,api-progress,api-records,records-page] [seconds=20] [probe=api-health]
+//   (BENCH_NODE_ARGS as for the bench: V8 flags for the shop)
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const lib = (name) => import(path.join(ROOT, 'scripts/bench/lib', name));
-const { databaseUrl, loadParameters } = await lib('database.mjs');
-const { startSampling } = await lib('proc.mjs');
-const { fire } = await lib('load.mjs');
-const { startShop } = await lib('processes.mjs');
-const { targetsFor } = await lib('targets.mjs');
-const { settings } = await lib('settings.mjs');
-const { basketTargets, prepareBuying } = await lib('buying.mjs');
-const { learnerTargets, signInLearners } = await lib('learners.mjs');
+import { databaseUrl, loadParameters } from './lib/database.mjs';
+import { startSampling } from './lib/proc.mjs';
+import { fire } from './lib/load.mjs';
+import { startShop } from './lib/processes.mjs';
+import { targetsFor } from './lib/targets.mjs';
+import { ROOT, settings } from './lib/settings.mjs';
+import { basketTargets, prepareBuying } from './lib/buying.mjs';
+import { learnerTargets, signInLearners } from './lib/learners.mjs';
 
 const [suspectsText = 'api-basket,api-basket-add,api-progress,api-records,records-page', secondsText = '20', probeName = 'api-health'] = process.argv.slice(2);
 const url = databaseUrl(settings);
@@ -23,13 +20,14 @@ const parameters = await loadParameters(url);
 const logDir = path.join(ROOT, 'var/bench/age-each');
 mkdirSync(logDir, { recursive: true });
 const shopUrl = `http://127.0.0.1:${settings.shopPort}`;
-const shop = startShop({ root: ROOT, settings, databaseUrl: url, dataDir: path.join(ROOT, 'var/bench/data'), logDir, extraArgs: (process.env.AGE_ARGS ?? '').split(/\s+/).filter(Boolean) });
+const shop = startShop({ root: ROOT, settings, databaseUrl: url, dataDir: path.join(ROOT, 'var/bench/data'), logDir, extraArgs: settings.shopNodeArgs });
 try {
   await shop.ready();
   const targets = targetsFor(parameters, shopUrl, 'http://127.0.0.1:1').filter((t) => t.server === 'shop');
   targets.push(...basketTargets(await prepareBuying(shopUrl, url), shopUrl));
   targets.push(...learnerTargets(await signInLearners(url), shopUrl, 'http://127.0.0.1:1').filter((t) => t.server === 'shop'));
   const probe = targets.find((t) => t.name === probeName);
+  if (!probe) throw new Error(`no shop target ${probeName}`);
   const measureProbe = async (after) => {
     await fire({ url: probe.url, paths: probe.paths, connections: 50, duration: 3 });
     const stop = startSampling({ serverPid: shop.pid, ourPids: [shop.pid], database: settings.database });

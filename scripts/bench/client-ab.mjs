@@ -1,19 +1,16 @@
 // Does the load tool get slower in a long-lived process? One shop; the probe target measured alternately by this
 // process's autocannon (which first loads every catalogue target, as the bench's own process has by then) and by a
-// fresh child process's, with the client's CPU read from /proc for each.
+// fresh child process's, with the client's own CPU (process.cpuUsage) for each.
 // usage: node scripts/bench/client-ab.mjs [probe=api-health] [rounds=3]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const lib = (name) => import(path.join(ROOT, 'scripts/bench/lib', name));
-const { databaseUrl, loadParameters } = await lib('database.mjs');
-const { fire } = await lib('load.mjs');
-const { startShop } = await lib('processes.mjs');
-const { targetsFor } = await lib('targets.mjs');
-const { settings } = await lib('settings.mjs');
+import { databaseUrl, loadParameters } from './lib/database.mjs';
+import { fire } from './lib/load.mjs';
+import { startShop } from './lib/processes.mjs';
+import { targetsFor } from './lib/targets.mjs';
+import { ROOT, settings } from './lib/settings.mjs';
 
 const [probe = 'api-health', roundsText = '3', child] = process.argv.slice(2);
 const url = databaseUrl(settings);
@@ -21,6 +18,7 @@ const parameters = await loadParameters(url);
 const shopUrl = `http://127.0.0.1:${settings.shopPort}`;
 const targets = targetsFor(parameters, shopUrl, 'http://127.0.0.1:1').filter((t) => t.server === 'shop');
 const target = targets.find((t) => t.name === probe);
+if (!target) throw new Error(`no shop target ${probe} (lib/targets.mjs)`);
 
 async function measureHere(label) {
   await fire({ url: target.url, paths: target.paths, connections: 50, duration: 2, request: target.request });
@@ -36,7 +34,7 @@ if (child === '--child') {
 }
 const logDir = path.join(ROOT, 'var/bench/client-ab');
 mkdirSync(logDir, { recursive: true });
-const shop = startShop({ root: ROOT, settings, databaseUrl: url, dataDir: path.join(ROOT, 'var/bench/data'), logDir });
+const shop = startShop({ root: ROOT, settings, databaseUrl: url, dataDir: path.join(ROOT, 'var/bench/data'), logDir, extraArgs: settings.shopNodeArgs });
 await shop.ready();
 try {
   await measureHere('aging');
