@@ -38,6 +38,8 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await page.locator('[data-product-card] a').first().click();
     await page.waitForURL(/\/products\//);
     await hydrated(page);
+    // The client router changes the URL before the product page renders: wait for its buttons before reading its h1.
+    await page.getByRole('button', { name: option }).first().waitFor({ state: 'visible' });
     const title = (await page.locator('h1').innerText()).trim();
     const before = await topBarTotal(page).innerText();
     await page.getByRole('button', { name: option }).first().click();
@@ -174,6 +176,7 @@ describe(`buying journeys in Chromium (${databaseKind})`, () => {
     await page.locator('[data-order-row] th a').first().click();
     await page.waitForURL(/\/account\/orders\/\d+$/);
     await hydrated(page);
+    await page.locator('[data-download-invoice]').waitFor({ state: 'visible' }); // the order page, not the list still on screen
     const number = (await page.locator('h1').innerText()).replace('Order ', '').trim();
     const invoiceHref = await page.locator('[data-download-invoice]').getAttribute('href');
     const invoice = await page.request.get(invoiceHref!);

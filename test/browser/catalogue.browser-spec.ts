@@ -122,7 +122,8 @@ describe(`catalogue journeys in Chromium (${databaseKind})`, () => {
     // The chosen facet undoes itself.
     await page.locator('[data-facet="brand"][aria-current="true"]').click();
     await page.waitForURL((url) => url.search === '?sort=price');
-    expect(Number(await page.locator('[data-result-count]').getAttribute('data-result-count'))).toBe(total);
+    // The client router changes the URL before the new page renders, so wait for the count itself.
+    await eventually(async () => Number(await page.locator('[data-result-count]').getAttribute('data-result-count'))).toBe(total);
 
     expect(documents).toEqual(['/category']);
     expect(problems.unexpected()).toEqual([]);
