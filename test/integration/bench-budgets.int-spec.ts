@@ -39,3 +39,21 @@ describe('bench budgets: the records read while the learners report', () => {
     expect(records.map((budget) => [budget.holds, budget.detail])).toEqual([[false, 'not measured in this bench'], [false, 'not measured in this bench']]);
   });
 });
+
+describe('bench budgets: an absolute p99 names the machine it was measured on', () => {
+  const c50 = (target: string, reqPerSec: number, p99: number, baseline: string | null = null) => ({
+    target, connections: 50, reqPerSec, latencyMs: { p50: 1, p99 }, non2xx: 0, errors: 0, baseline, baselineReqPerSec: baseline ? 300 : null, ratio: baseline ? reqPerSec / 300 : null,
+  });
+  const bench = (summary: unknown[]) => ({ summary, searchDb: [], learnersAtScale: null, client: [], shop: { peakRssMb: 100 }, settings: { products: 10_000 } });
+  const p99Of = (budgets: ReturnType<typeof evaluateBudgets>) => budgets.find((budget) => budget.name === 'GET /api/products (category): p99 ≤ 25 ms at c50')!;
+
+  it('adds the bare baseline\'s c50 rate and p99 from the same run', () => {
+    const budget = p99Of(evaluateBudgets(bench([c50('api-products', 1864, 105, 'pg-products'), c50('fastify-json', 10_496, 11)]), null));
+    expect(budget.holds).toBe(false);
+    expect(budget.detail).toBe('p99 105.0 ms (this machine: bare fastify-json 10496 req/s at c50, p99 11.0 ms)');
+  });
+
+  it('says nothing of the machine when the bench had no bare baseline', () => {
+    expect(p99Of(evaluateBudgets(bench([c50('api-products', 5000, 20, 'pg-products')]), null))).toEqual(expect.objectContaining({ holds: true, detail: 'p99 20.0 ms' }));
+  });
+});

@@ -37,6 +37,16 @@ const kb = (bytes) => bytes / 1024;
 const fixed = (value, digits = 1) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
 
 /** `p99Budget` null: the ratio only — the target's tail is budgeted where the issue names its load (learners at scale). */
+/**
+ * An absolute p99 is a figure of the machine as much as of the shop: the same build read 21–35 ms on one machine and
+ * 105 ms on another three times slower (ADR 0013, sessions 48–49). The bare baseline's c50 rate in the same run says
+ * which kind of machine a reader is looking at.
+ */
+function machineScale(summary) {
+  const bare = row(summary, 'fastify-json', 50);
+  return bare ? ` (this machine: bare fastify-json ${fixed(bare.reqPerSec, 0)} req/s at c50, p99 ${fixed(bare.latencyMs.p99)} ms)` : '';
+}
+
 function throughputAndTail(summary, target, label, ratioBudget, p99Budget) {
   const c50 = row(summary, target, 50);
   if (!c50) return [{ name: `${label}: measured`, holds: false, detail: `no c50 run of ${target} in this bench` }];
@@ -50,7 +60,7 @@ function throughputAndTail(summary, target, label, ratioBudget, p99Budget) {
     ...(p99Budget === null ? [] : [{
       name: `${label}: p99 ≤ ${p99Budget} ms at c50`,
       holds: c50.latencyMs.p99 <= p99Budget && !broken,
-      detail: `p99 ${fixed(c50.latencyMs.p99)} ms${broken}`,
+      detail: `p99 ${fixed(c50.latencyMs.p99)} ms${broken}${machineScale(summary)}`,
     }]),
   ];
 }
