@@ -36,7 +36,6 @@ const row = (summary, target, connections) => summary.find((r) => r.target === t
 const kb = (bytes) => bytes / 1024;
 const fixed = (value, digits = 1) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
 
-/** `p99Budget` null: the ratio only — the target's tail is budgeted where the issue names its load (learners at scale). */
 /**
  * An absolute p99 is a figure of the machine as much as of the shop: the same build read 21–35 ms on one machine and
  * 105 ms on another three times slower (ADR 0013, sessions 48–49). The bare baseline's c50 rate in the same run says
@@ -47,6 +46,7 @@ function machineScale(summary) {
   return bare ? ` (this machine: bare fastify-json ${fixed(bare.reqPerSec, 0)} req/s at c50, p99 ${fixed(bare.latencyMs.p99)} ms)` : '';
 }
 
+/** `p99Budget` null: the ratio only — the target's tail is budgeted where the issue names its load (learners at scale). */
 function throughputAndTail(summary, target, label, ratioBudget, p99Budget) {
   const c50 = row(summary, target, 50);
   if (!c50) return [{ name: `${label}: measured`, holds: false, detail: `no c50 run of ${target} in this bench` }];
