@@ -49,7 +49,7 @@ describe(`public catalogue API (${databaseKind})`, () => {
 
   it('lists published products newest first, with paging meta and facet counts', async () => {
     const res = await http().get('/api/products').expect(200);
-    // Sent as the cached UTF-8 bytes of the JSON (SerializeOnce): still JSON, with its length in bytes.
+    // Sent as the cached UTF-8 bytes of the JSON (replyJsonOnce): still JSON, with its length in bytes.
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
     expect(titles(res.body)).toEqual(['COSHH Awareness Online', 'Ladder Safety Poster', 'Fire Marshal Essentials', 'Manual Handling Training DVD']);

@@ -1,7 +1,7 @@
-import { IsInt, IsString, Min, ValidateNested } from 'class-validator';
-import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
 import { ArgumentMetadata } from '@nestjs/common';
-import { createValidationPipe, RequestValidationError } from './request-validation.js';
+import { createValidationPipe, QUERY_MEMO_ENTRIES, RequestValidationError } from './request-validation.js';
 
 class Address {
   @IsString() postcode!: string;
@@ -59,5 +59,60 @@ describe('createValidationPipe', () => {
   it('passes a good body through as an instance', async () => {
     const value = await createValidationPipe().transform({ name: 'a', qty: 2, address: { postcode: 'LS1 1AA' } }, meta);
     expect(value).toBeInstanceOf(Body);
+  });
+});
+
+let pageTransforms = 0;
+class ListQuery {
+  @Transform(({ value }: { value: unknown }) => {
+    pageTransforms += 1;
+    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  })
+  @IsOptional() @IsInt() @Min(1)
+  page: number = 1;
+
+  @IsOptional() @IsString()
+  search?: string;
+}
+
+describe('createValidationPipe on a query', () => {
+  const query: ArgumentMetadata = { type: 'query', metatype: ListQuery };
+  beforeEach(() => {
+    pageTransforms = 0;
+  });
+
+  it('checks a query string once and hands out a fresh copy of its object each time', async () => {
+    const pipe = createValidationPipe();
+    const first = (await pipe.transform({ page: '3', search: 'fire' }, query)) as ListQuery;
+    const second = (await pipe.transform({ page: '3', search: 'fire' }, query)) as ListQuery;
+    expect(pageTransforms).toBe(1);
+    expect(second).toBeInstanceOf(ListQuery);
+    expect(second).toEqual({ page: 3, search: 'fire' });
+    expect(second).not.toBe(first);
+    second.page = 99; // a handler's change to its copy reaches nobody else
+    expect(await pipe.transform({ page: '3', search: 'fire' }, query)).toEqual({ page: 3, search: 'fire' });
+    await pipe.transform({ page: '4', search: 'fire' }, query);
+    expect(pageTransforms).toBe(2);
+  });
+
+  it('answers a bad query with its 422 every time, never from the memo', async () => {
+    const pipe = createValidationPipe();
+    for (let i = 0; i < 2; i += 1) {
+      const error = await pipe.transform({ page: '0' }, query).catch((e: unknown) => e);
+      expect((error as RequestValidationError).fields).toEqual({ page: ['page must not be less than 1'] });
+      const unknown = await pipe.transform({ page: '2', role: 'admin' }, query).catch((e: unknown) => e);
+      expect((unknown as RequestValidationError).fields).toEqual({ role: ['role is not an accepted field.'] });
+    }
+    expect(pageTransforms).toBe(4);
+  });
+
+  it('keeps a bounded number of queries, letting the oldest go first', async () => {
+    const pipe = createValidationPipe();
+    for (let page = 1; page <= QUERY_MEMO_ENTRIES + 1; page += 1) await pipe.transform({ page: String(page) }, query);
+    expect(pageTransforms).toBe(QUERY_MEMO_ENTRIES + 1);
+    await pipe.transform({ page: String(QUERY_MEMO_ENTRIES + 1) }, query); // the newest is kept
+    expect(pageTransforms).toBe(QUERY_MEMO_ENTRIES + 1);
+    await pipe.transform({ page: '1' }, query); // the oldest was let go
+    expect(pageTransforms).toBe(QUERY_MEMO_ENTRIES + 2);
   });
 });

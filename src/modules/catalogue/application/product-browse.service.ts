@@ -102,7 +102,7 @@ export class ProductBrowseService implements OnModuleDestroy {
     const perPage = Math.min(query.perPage, MAX_PER_PAGE);
     const offset = (query.page - 1) * perPage;
     const pageKey = JSON.stringify([search ?? null, filter.categoryId ?? null, filter.brandId ?? null, filter.kind ?? null, sort, offset, perPage]);
-    // The same result object for 30 s: the API serialises it once (SerializeOnce), pages map it.
+    // The same result object for 30 s: the API serialises it once (replyJsonOnce), pages map it.
     return this.listPages.get(pageKey, async () => {
       const meta = (total: number, correctedSearch: string | null) => ({
         page: query.page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), sort,

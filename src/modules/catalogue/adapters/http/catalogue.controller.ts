@@ -1,9 +1,10 @@
-import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
-import type { BrandView, CategoryView, OptionView, ProductDetail, ProductListResult } from '../../application/catalogue-views.js';
+import type { BrandView, CategoryView, OptionView } from '../../application/catalogue-views.js';
 import { CategoryBrowseService } from '../../application/category-browse.service.js';
 import { ProductBrowseService } from '../../application/product-browse.service.js';
-import { SerializeOnce, IdParam } from '../../../../platform/http/index.js';
+import { IdParam, replyJsonOnce } from '../../../../platform/http/index.js';
 import { ProductListRequest } from './catalogue.requests.js';
 
 /** The public catalogue: what any visitor may read. Drafts and inactive options answer 404. */
@@ -34,21 +35,20 @@ export class CatalogueController {
   }
 
   @Get('products')
-  @UseInterceptors(SerializeOnce)
   @ApiOkResponse({ description: '`{data: [card], meta: {page, per_page, total, last_page, sort, search}, facets: {categories, brands, kinds}}`' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown sort or kind, bad paging (per_page ≤ 100), unknown category.' })
-  products(@Query() query: ProductListRequest): Promise<ProductListResult> {
-    return this.productBrowse.listProducts({
+  async products(@Query() query: ProductListRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const result = await this.productBrowse.listProducts({
       search: query.search, category: query.category, brand: query.brand, kind: query.kind, sort: query.sort,
       page: query.page, perPage: query.per_page,
     });
+    return replyJsonOnce(reply, result);
   }
 
   @Get('products/:slugOrId')
-  @UseInterceptors(SerializeOnce)
   @ApiNotFoundResponse({ description: 'No published product has that slug or id.' })
-  product(@Param('slugOrId') slugOrId: string): Promise<ProductDetail> {
-    return this.productBrowse.getProduct(slugOrId);
+  async product(@Param('slugOrId') slugOrId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    return replyJsonOnce(reply, await this.productBrowse.getProduct(slugOrId));
   }
 
   @Get('options/:id')
