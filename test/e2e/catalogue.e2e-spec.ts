@@ -260,6 +260,9 @@ describe(`public catalogue API (${databaseKind})`, () => {
     const bySlug = await http().get(`/api/products/${manual.slug}`).expect(200);
     const byId = await http().get(`/api/products/${manual.id}`).expect(200);
     expect(byId.body.id).toBe(bySlug.body.id);
+    // The cached detail's JSON bytes (replyJsonOnce), typed and measured as JSON like the list.
+    expect(bySlug.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(bySlug.headers['content-length'])).toBe(Buffer.byteLength(bySlug.text));
     expect(bySlug.body).toMatchObject({
       title: 'Manual Handling Training DVD',
       brand: { id: safeCo.id, name: 'SafeCo Films' },

@@ -63,6 +63,8 @@ export const QUERY_MEMO_ENTRIES = 512;
 
 type Primitive = string | number | boolean | null | undefined;
 const isPrimitive = (value: unknown): value is Primitive => value === null || (typeof value !== 'object' && typeof value !== 'function');
+/** A shallow copy that keeps the request class's prototype (its fields are primitives, so nothing is shared). */
+const copyOf = (value: object): object => Object.assign(Object.create(Object.getPrototypeOf(value) as object | null) as object, value);
 
 /**
  * The checked request objects of recent query strings, per request class. A query DTO is a pure function of its
@@ -72,12 +74,12 @@ const isPrimitive = (value: unknown): value is Primitive => value === null || (t
  * a handler that changed its copy changes nobody else's), and only a bounded number per class: a crawler that asks
  * for a million different queries just keeps replacing the oldest.
  */
-export class QueryMemo {
+class QueryMemo {
   private readonly byClass = new Map<unknown, Map<string, object>>();
 
   get(metatype: unknown, key: string): object | undefined {
     const kept = this.byClass.get(metatype)?.get(key);
-    return kept === undefined ? undefined : Object.assign(Object.create(Object.getPrototypeOf(kept) as object | null) as object, kept);
+    return kept === undefined ? undefined : copyOf(kept);
   }
 
   keep(metatype: unknown, key: string, value: unknown): void {
@@ -85,7 +87,7 @@ export class QueryMemo {
     let kept = this.byClass.get(metatype);
     if (!kept) this.byClass.set(metatype, (kept = new Map()));
     if (kept.size >= QUERY_MEMO_ENTRIES) kept.delete(kept.keys().next().value!);
-    kept.set(key, Object.assign(Object.create(Object.getPrototypeOf(value) as object | null) as object, value));
+    kept.set(key, copyOf(value));
   }
 }
 
