@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/core';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
+import { logEachRequest } from './platform/logging/request-log.js';
 import { QuietStartLogger } from './platform/logging/quiet-start-logger.js';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -27,14 +28,14 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 function requestIdFor(raw: IncomingMessage): string {
   const given = raw.headers['x-request-id'];
   const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-  (raw as IncomingMessage & { id?: string }).id = id; // pino-http reads it from here
+  (raw as IncomingMessage & { id?: string }).id = id; // the request log's serializer reads it from here
   return id;
 }
 
 /** Builds the whole web application, ready to listen; main.ts and the tests both call this. */
 export async function createShopApp(env: Environment): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    logger: false, // pino via nestjs-pino logs every request
+    logger: false, // pino through nestjs-pino; every request is logged by logEachRequest's hooks
     bodyLimit: 1_048_576,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -56,6 +57,8 @@ export async function createShopApp(env: Environment): Promise<NestFastifyApplic
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // First, so the lines of every later hook (rate limits, sessions) carry the request's id.
+  logEachRequest(fastify, await app.resolve(PinoLogger));
   fastify.removeContentTypeParser('text/plain');
   keepRawJsonBody(fastify, isPaymentWebhook);
   acceptOneClickForms(fastify, isOneClickUnsubscribe);

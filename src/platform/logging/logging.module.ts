@@ -1,4 +1,4 @@
-import { type DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import type { Options } from 'pino-http';
@@ -6,9 +6,10 @@ import type { Environment } from '../../config/environment.js';
 import { terminalLogDestination } from './terminal-log-format.js';
 
 /**
- * JSON logs through pino. pino-http binds a child logger to each request, so every line logged while a
- * request runs (by Nest's Logger anywhere in the code) carries `req.id`, the same id the client gets
- * back in `X-Request-Id`. On a terminal the lines are printed readably instead (terminal-log-format.ts).
+ * JSON logs through pino, Nest's own lines included (nestjs-pino's Logger). Each request gets a child logger and a
+ * closing line from two Fastify hooks (request-log.ts), so every line logged while a request runs carries `req.id`,
+ * the same id the client gets back in `X-Request-Id`. On a terminal the lines are printed readably instead
+ * (terminal-log-format.ts).
  */
 @Module({})
 export class LoggingModule {
@@ -19,8 +20,8 @@ export class LoggingModule {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
-          // nestjs-pino's default route pattern is Express 5's; on Fastify (middie) it matches nothing.
-          forRoutes: [{ path: '*', method: RequestMethod.ALL }],
+          // No middleware: the request log is two Fastify hooks (request-log.ts), which enter the same context.
+          forRoutes: [],
           pinoHttp: terminal ? [pinoOptions, terminal] : pinoOptions,
         }),
       ],
@@ -28,31 +29,38 @@ export class LoggingModule {
   }
 }
 
-function pinoHttpOptions(env: Environment): Options {
+export function pinoHttpOptions(env: Environment): Options {
   return {
     level: env.LOG_LEVEL,
-    // Fastify has already chosen the id (see createShopApp); pino-http reuses it.
-    genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? 'unknown',
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // The serializers are the whole of what a line may say about a request: its id, method and URL (without the
+    // secrets some URLs carry), never its headers (cookies, authorisation) or body; of a response only its status.
+    // They take the raw objects as they are (no pino-std-serializers copy of every header first to throw away), and
+    // there is no `redact`: after these serializers no path it could name is left (pino redacts serialized values).
+    wrapSerializers: false,
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+      req: (req: IncomingMessage & { id?: string }) => ({ id: req.id ?? 'unknown', method: req.method, url: redactUrl(req.url ?? '') }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
-    // A client's mistake is worth a warning, our own failure an error; 503 (database down, shutting down)
-    // is a passing state that readiness reports, not a failure of ours: a warning too.
-    customLogLevel: (_req, res, error) =>
-      res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
   };
 }
 
 const SECRET_PARAMS = new Set(['token', 'code', 'state', 'email', 'password', 'id_token', 'access_token']);
+/** Any of SECRET_PARAMS as a query's key (any case): only such a query is taken apart and written again. */
+const MAY_HOLD_SECRET = /(?:^|&)(?:token|code|state|email|password|id_token|access_token)=/i;
+const RESET_LINK = '/password/reset/';
 
-/** URLs are logged without the secrets some of them carry (password-reset links, OAuth callbacks). */
+/**
+ * URLs are logged without the secrets some of them carry (password-reset links, OAuth callbacks). Every request's line
+ * calls this, so an URL with nothing to hide (nearly all) is returned as it came, without a regular expression's
+ * replace or a URLSearchParams round trip.
+ */
 export function redactUrl(url: string): string {
-  const [path = '', query] = url.split('?', 2);
-  const safePath = path.replace(/^(\/password\/reset\/)[^/?#]+/, '$1[redacted]');
-  if (query === undefined) return safePath;
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const safePath = path.startsWith(RESET_LINK) ? path.replace(/^(\/password\/reset\/)[^/?#]+/, '$1[redacted]') : path;
+  if (mark === -1) return safePath;
+  const query = url.slice(mark + 1);
+  if (!MAY_HOLD_SECRET.test(query)) return safePath === path ? url : `${safePath}?${query}`;
   const params = new URLSearchParams(query);
   for (const key of [...params.keys()]) if (SECRET_PARAMS.has(key.toLowerCase())) params.set(key, '[redacted]');
   return `${safePath}?${params.toString()}`;
