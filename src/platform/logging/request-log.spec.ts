@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PinoLogger } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { connect } from 'node:net';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { Environment } from '../../config/environment.js';
 import { pinoHttpOptions } from './logging.module.js';
 import { logEachRequest } from './request-log.js';
@@ -24,6 +25,17 @@ function linesOf(id: string): Line[] {
   return lines.filter((line) => line.req?.id === id);
 }
 
+/** Waits for a state, not for a time: checks every 10 ms, gives up after 5 s. */
+async function until(state: () => boolean): Promise<void> {
+  for (let waited = 0; !state(); waited += 10) {
+    if (waited >= 5000) throw new Error('the state was not reached in 5 s');
+    await sleep(10);
+  }
+}
+
+let slowRequestArrived = false;
+let answerSlowRequest: () => void = () => undefined;
+
 describe('logEachRequest', () => {
   let app: FastifyInstance;
 
@@ -39,6 +51,11 @@ describe('logEachRequest', () => {
       throw new Error('kaput');
     });
     app.get('/api/health', async () => ({ ok: true }));
+    app.get('/slow', async () => {
+      slowRequestArrived = true;
+      await new Promise<void>((resolve) => (answerSlowRequest = resolve));
+      return { ok: true };
+    });
     await app.ready();
   });
   afterAll(() => app.close());
@@ -76,9 +93,21 @@ describe('logEachRequest', () => {
     expect(linesOf('r-reset')[0]?.req?.url).toBe('/password/reset/[redacted]?email=%5Bredacted%5D');
   });
 
+  it('says so when the client goes away before its answer', async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1', () => socket.write('GET /slow HTTP/1.1\r\nHost: shop.test\r\nX-Request-Id: r-gone\r\n\r\n'));
+    await until(() => slowRequestArrived);
+    socket.destroy();
+    await until(() => linesOf('r-gone').some((line) => line.msg === 'request aborted'));
+    answerSlowRequest();
+    expect(linesOf('r-gone').find((line) => line.msg === 'request aborted')).toMatchObject({ level: 30, req: { method: 'GET', url: '/slow' } });
+  });
+
   it('logs outside any request without request fields', () => {
     pino.warn('started');
-    expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'started' })]);
-    expect(lines[0]!.req).toBeUndefined();
+    const started = lines.filter((line) => line.msg === 'started');
+    expect(started).toEqual([expect.objectContaining({ level: 40 })]);
+    expect(started[0]!.req).toBeUndefined();
   });
 });
