@@ -9,16 +9,16 @@ import type { Viewer } from '../../../../shared/viewer.js';
 import { type Access, ACCESS_KEY, AREA_KEY, type RequestWithViewer } from './access.js';
 import { clearSessionCookie, tokenOf } from './session-cookie.js';
 
-/**
- * Runs before every route, pages included: resolves who is asking (token restore, seed §2), enforces the
- * XSRF rule for cookie-authenticated changes, and the route's access rule.
- */
 /** What a route's decorators ask of the viewer. */
 interface RouteRules {
   access: Access | undefined;
   area: AdminArea | undefined;
 }
 
+/**
+ * Runs before every route, pages included: resolves who is asking (token restore, seed §2), enforces the
+ * XSRF rule for cookie-authenticated changes, and the route's access rule.
+ */
 @Injectable()
 export class SessionGuard implements CanActivate {
   /**
