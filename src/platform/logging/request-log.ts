@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** No line for the load balancer's liveness probe, which would otherwise be most of the log. */
-export function isLoggedRequest(url: string): boolean {
+function isLoggedRequest(url: string): boolean {
   return url !== '/api/health';
 }
 
@@ -18,7 +18,7 @@ export function isLoggedRequest(url: string): boolean {
  * A client's mistake is worth a warning, our own failure an error; 503 (database down, shutting down) is a passing
  * state that readiness reports, not a failure of ours: a warning too.
  */
-export function levelForStatus(statusCode: number): Level {
+function levelForStatus(statusCode: number): Level {
   if (statusCode === 503) return 'warn';
   if (statusCode >= 500) return 'error';
   return statusCode >= 400 ? 'warn' : 'info';
@@ -50,8 +50,8 @@ export function logEachRequest(fastify: FastifyInstance, pino: PinoLogger): void
     if (log && isLoggedRequest(request.raw.url ?? '')) logAnswer(log, reply.raw.statusCode, Math.round(reply.elapsedTime));
     done();
   });
-  // The client went away before its answer was sent (Fastify runs no onResponse then): still one line, so a request
-  // seen in the access log of a proxy in front is never missing here.
+  // The client went away before its answer was sent, so its closing line may never come (no 'finish' on a closed
+  // socket): one line here, so a request seen in the access log of a proxy in front is never missing from ours.
   fastify.addHook('onRequestAbort', (request: FastifyRequest, done: HookHandlerDoneFunction) => {
     request.requestLog?.info('request aborted');
     done();
