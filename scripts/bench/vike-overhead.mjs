@@ -8,7 +8,7 @@
 // account: never page-cached, issue 30). Beside them, C: the shop's own fresh render (ADR 0087), which replays a page
 // learned from Vike's renders; the ratio C ÷ B is checked against issue 30's budget (ADR 0055, 0087). With --profile, C
 // runs under the V8 profiler.
-//   node scripts/bench/vike-overhead.mjs [--profile] [--seconds 10]        (after a bench made the database)
+//   node scripts/bench/vike-overhead.mjs [--profile] [--seconds 10] [--rounds 6]   (after a bench made the database)
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ if (process.env.NODE_ENV !== 'production') {
 const args = process.argv.slice(2);
 const profile = args.includes('--profile');
 const seconds = Number(args[args.indexOf('--seconds') + 1] || 8);
+/** Alternating rounds of (renderPage, the shop's render, bare React) per route: `--rounds`, 6 unless asked. */
+const ROUNDS = Math.max(1, Number(args.includes('--rounds') ? args[args.indexOf('--rounds') + 1] : 6) || 6);
 const dist = (file) => import(pathToFileURL(path.join(ROOT, 'dist/src', file)).href);
 const { loadEnvironment } = await dist('config/environment.js');
 const { createShopApp } = await dist('bootstrap.js');
@@ -198,29 +200,34 @@ for (const [route, { urls, visitor }] of Object.entries(routes)) {
   const shopDocument = await byShop(urls[0]);
   if (!shopDocument.replayed) throw new Error(`${route}: the shop did not learn the page (ADR 0087); it still renders through Vike`);
   if (sameNonce(shopDocument.html) !== sameNonce((await viaVike(urls[0])).html)) throw new Error(`${route}: the shop's document differs from Vike's`);
-  // Alternating halves, so a noisy second touches both.
-  const half = seconds / 4;
+  // Alternating short windows, so a noisy stretch of the box touches all three; each figure is the least of its
+  // windows. With two windows of seconds/4 each, the category page read 2.1–2.2× inside the whole benches of sessions
+  // 47, 50 and 51 and 1.2–1.8× alone, its bare render alone varying 339–533 µs between runs (ADR 0013): one slow
+  // window of two decided the ratio. The time per route is unchanged (3 × ROUNDS windows of seconds / (2 × ROUNDS)).
+  const windowSeconds = seconds / (2 * ROUNDS);
   const vike = [];
   const shop = [];
   const react = [];
-  for (let round = 0; round < 2; round++) {
-    vike.push(await cpuPerPage(urls, viaVike, half));
+  for (let round = 0; round < ROUNDS; round++) {
+    vike.push(await cpuPerPage(urls, viaVike, windowSeconds));
     if (session && round === 0) await session.post('Profiler.start');
-    shop.push(await cpuPerPage(urls, byShop, half));
+    shop.push(await cpuPerPage(urls, byShop, windowSeconds));
     if (session && round === 0) {
       const { profile: cpuProfile } = await session.post('Profiler.stop');
       writeFileSync(path.join(OUT_DIR, `vike-${route}.cpuprofile`), JSON.stringify(cpuProfile));
     }
-    react.push(await cpuPerPage(urls, bare, half));
+    react.push(await cpuPerPage(urls, bare, windowSeconds));
   }
   const vikeUs = Math.min(...vike);
   const shopUs = Math.min(...shop);
   const reactUs = Math.min(...react);
+  // Each round's own ratio (its shop window against the bare window right after it), to show the spread.
+  const roundRatios = shop.map((us, i) => Math.round((us / react[i]) * 100) / 100);
   const document = (await byShop(urls[0])).html;
   // How V8 stores the finished document (ADR 0086): its serializer tags a one-byte string '"' (0x22).
   const oneByte = serialize(document)[2] === 0x22;
-  results[route] = { vikeUs, shopUs, reactUs, vikeShare: (vikeUs - reactUs) / vikeUs, htmlKb: document.length / 1024, oneByte };
-  console.log(`${route.padEnd(9)} Vike renderPage ${vikeUs.toFixed(0).padStart(6)} µs (${(vikeUs / reactUs).toFixed(1)}×)   shop's fresh render ${shopUs.toFixed(0).padStart(6)} µs   bare React ${reactUs.toFixed(0).padStart(6)} µs   ${(shopUs / reactUs).toFixed(1)}×   (${results[route].htmlKb.toFixed(0)} kB HTML, ${oneByte ? 'one byte' : 'two bytes'} a character)`);
+  results[route] = { vikeUs, shopUs, reactUs, vikeShare: (vikeUs - reactUs) / vikeUs, htmlKb: document.length / 1024, oneByte, roundRatios };
+  console.log(`${route.padEnd(9)} Vike renderPage ${vikeUs.toFixed(0).padStart(6)} µs (${(vikeUs / reactUs).toFixed(1)}×)   shop's fresh render ${shopUs.toFixed(0).padStart(6)} µs   bare React ${reactUs.toFixed(0).padStart(6)} µs   ${(shopUs / reactUs).toFixed(1)}×   (${results[route].htmlKb.toFixed(0)} kB HTML, ${oneByte ? 'one byte' : 'two bytes'} a character; rounds ${roundRatios.join(', ')})`);
 }
 const overhead = { at: new Date().toISOString(), results };
 writeFileSync(path.join(OUT_DIR, 'vike-overhead.json'), `${JSON.stringify(overhead, null, 2)}\n`);
