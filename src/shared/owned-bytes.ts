@@ -5,9 +5,13 @@
  * Buffers should keep using the pool, which spares a malloc per Buffer.
  */
 export function ownedBytes(text: string): Buffer {
-  const pooled = Buffer.from(text);
-  if (pooled.byteLength === pooled.buffer.byteLength) return pooled;
-  const own = Buffer.allocUnsafeSlow(pooled.byteLength);
-  pooled.copy(own);
+  return ownedBuffer(Buffer.from(text));
+}
+
+/** `bytes` as they are when they fill their memory alone; else copied into memory of their own (see `ownedBytes`). */
+export function ownedBuffer(bytes: Buffer): Buffer {
+  if (bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.byteLength);
+  bytes.copy(own);
   return own;
 }

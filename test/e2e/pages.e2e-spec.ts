@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { databaseKind } from '../support/test-database.js';
@@ -415,7 +416,13 @@ describe(`server-rendered pages (${databaseKind})`, () => {
   });
 
   describe('Content-Security-Policy', () => {
-    function checkNonces(res: request.Response): string {
+    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+    /**
+     * What every page's policy holds to, and how it admits the page's own inline scripts: by this response's nonce
+     * (a page rendered for one visitor), or by their hashes (a cached page, the same bytes for everyone: ADR 0095).
+     */
+    function checkPolicy(res: request.Response): { nonce: string | null; hashes: string[] } {
       const csp = cspDirectives(res.headers['content-security-policy']);
       const scriptSrc = csp.get('script-src');
       expect(scriptSrc).toBeDefined();
@@ -426,19 +433,33 @@ describe(`server-rendered pages (${databaseKind})`, () => {
       // Nothing loosens scripts through the element/attribute variants either.
       for (const name of ['script-src-elem', 'script-src-attr']) expect(csp.get(name) ?? []).not.toContain("'unsafe-inline'");
       const nonces = scriptSrc!.filter((v) => v.startsWith("'nonce-"));
-      expect(nonces).toHaveLength(1);
-      const nonce = /^'nonce-([A-Za-z0-9+/=_-]+)'$/.exec(nonces[0]!)?.[1];
-      expect(nonce).toBeDefined();
-      expect(nonce!.length).toBeGreaterThanOrEqual(16);
+      const hashes = scriptSrc!.filter((v) => v.startsWith("'sha256-"));
+      // Exactly one of the two ways, and nothing else beyond 'self'.
+      expect(nonces.length + hashes.length).toBeGreaterThan(0);
+      expect(nonces.length === 0 || hashes.length === 0).toBe(true);
+      expect(scriptSrc!.length).toBe(1 + nonces.length + hashes.length);
 
-      const scripts = startTags(res.text, 'script').map(attributes);
+      const scripts = [...res.text.matchAll(/<script(?=[\s>])([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({ attrs: attributes(`<script${m[1]!}>`), text: m[2]! }));
       expect(scripts.length).toBeGreaterThan(0);
-      for (const script of scripts) expect(script.nonce).toBe(nonce);
-      // No inline event handlers or javascript: URLs, which a nonce cannot allow.
+      let nonce: string | null = null;
+      if (nonces.length) {
+        expect(nonces).toHaveLength(1);
+        nonce = /^'nonce-([A-Za-z0-9+/=_-]+)'$/.exec(nonces[0]!)?.[1] ?? null;
+        expect(nonce).not.toBeNull();
+        expect(nonce!.length).toBeGreaterThanOrEqual(16);
+        for (const script of scripts) expect(script.attrs.nonce).toBe(nonce);
+      } else {
+        // No element carries a nonce, and every inline script the browser runs is admitted by its own hash.
+        const running = scripts.filter(({ attrs }) => attrs.src === undefined && !/^application\/(ld\+)?json$/.test(attrs.type ?? ''));
+        expect(running.length).toBeGreaterThan(0);
+        for (const script of scripts) expect(script.attrs.nonce).toBeUndefined();
+        expect(new Set(running.map(({ text }) => sha256(text)))).toEqual(new Set(hashes));
+      }
+      // No inline event handlers or javascript: URLs, which neither a nonce nor a hash can allow.
       expect(res.text).not.toMatch(/\son[a-z]+\s*=\s*["']/i);
       expect(res.text).not.toMatch(/(?:href|src|action)\s*=\s*["']\s*javascript:/i);
 
-      // style-src has no 'unsafe-inline' either: no style attributes, and any <style> carries its nonce.
+      // style-src has no 'unsafe-inline' either: no style attributes, and any <style> carries its nonce (or its hash).
       const styleSrc = csp.get('style-src') ?? csp.get('default-src');
       expect(styleSrc).not.toContain("'unsafe-inline'");
       expect(res.text).not.toMatch(/<[a-z][^>]*\sstyle\s*=/i);
@@ -447,24 +468,36 @@ describe(`server-rendered pages (${databaseKind})`, () => {
 
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('base-uri')).toEqual(["'self'"]);
-      return nonce!;
+      return { nonce, hashes };
     }
 
-    it('allows scripts by self and a nonce only, and every <script> on the page carries that nonce', () => {
-      checkNonces(home);
+    it('admits scripts by self and a nonce only on a page rendered for one visitor, and every <script> carries it', async () => {
+      expect(checkPolicy(await http.get('/no/such/page').expect(404)).nonce).not.toBeNull();
+      expect(checkPolicy(await http.get('/').set('Authorization', await adminBearer()).expect(200)).nonce).not.toBeNull();
     });
 
-    it('uses a fresh nonce for every response', async () => {
-      const first = checkNonces(home);
-      const second = checkNonces(await http.get('/').expect(200));
-      const third = checkNonces(await http.get('/no/such/page').expect(404));
+    it('uses a fresh nonce for every response rendered for one visitor', async () => {
+      const first = checkPolicy(await http.get('/no/such/page').expect(404)).nonce;
+      const second = checkPolicy(await http.get('/no/such/page').expect(404)).nonce;
+      const third = checkPolicy(await http.get('/category').set('Authorization', await adminBearer()).expect(200)).nonce;
       expect(new Set([first, second, third]).size).toBe(3);
     });
 
+    it('sends a cached page as the same bytes to everyone, its inline script admitted by hash and no nonce anywhere', async () => {
+      const { nonce, hashes } = checkPolicy(home);
+      expect(nonce).toBeNull();
+      const again = await http.get('/').expect(200);
+      expect(again.text).toBe(home.text);
+      expect(again.headers['content-security-policy']).toBe(home.headers['content-security-policy']);
+      expect(checkPolicy(again).hashes).toEqual(hashes);
+      // Not even the first visitor's: the nonce the first render got is nowhere in the page.
+      expect(home.text).not.toMatch(/nonce/i);
+    });
+
     it('holds for the not-found page, a search page and the admin shell too', async () => {
-      checkNonces(await http.get('/no/such/page'));
-      checkNonces(await http.get('/category?search=fire%20safety'));
-      checkNonces(await http.get('/admin').set('Authorization', await adminBearer()));
+      checkPolicy(await http.get('/no/such/page'));
+      checkPolicy(await http.get('/category?search=fire%20safety'));
+      checkPolicy(await http.get('/admin').set('Authorization', await adminBearer()));
     });
   });
 

@@ -7,6 +7,7 @@ export * from './byte-range.js';
 export * from './content-disposition.js';
 export * from './cookie-names.js';
 export * from './csv-download.js';
+export * from './inline-hashes.js';
 export * from './list-query.js';
 export * from './page-links.js';
 export * from './random-tokens.js';

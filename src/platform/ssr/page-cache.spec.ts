@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { ContentSecurityPolicy } from '../http/index.js';
 import { PAGE_CACHE_MAX_BYTES, PageCache, type CachedRender } from './page-cache.js';
 
 const page = (body: string, statusCode = 200): CachedRender => ({
@@ -13,12 +16,46 @@ describe('PageCache', () => {
     expect(PageCache.isCacheable('/', false)).toBe(false);
   });
 
-  it("gives every hit its own nonce in place of the first render's", () => {
+  it("serves every hit the same bytes: the render's nonce taken off, its inline scripts and styles admitted by hash", () => {
     const cache = new PageCache();
-    cache.set('/', 'N1', page('<script nonce="N1">a</script><style nonce="N1"></style>'));
-    const hit = cache.get('/', 'N2');
-    expect(String(hit?.body)).toBe('<script nonce="N2">a</script><style nonce="N2"></style>');
+    const render = '<script type="application/json" nonce="N1">{}</script><script type="module" async nonce="N1">import("/a.js");</script>'
+      + '<style nonce="N1">p{color:red}</style>';
+    const kept = cache.set('/', 'N1', page(render));
+    const hit = cache.get('/');
+    expect(hit).toBe(kept);
+    expect(String(hit?.body)).toBe('<script type="application/json">{}</script><script type="module" async>import("/a.js");</script><style>p{color:red}</style>');
     expect(hit?.effects.viewedProductId).toBe(7);
+    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const policy = new ContentSecurityPolicy({ 'default-src': ["'self'"], 'script-src': ["'self'"], 'style-src': ["'self'"] });
+    expect(hit?.shared?.contentSecurityPolicy(policy)).toBe(
+      `default-src 'self'; script-src 'self' ${sha256('import("/a.js");')}; style-src 'self' ${sha256('p{color:red}')}`,
+    );
+  });
+
+  it('does not keep a page that carries its nonce anywhere but on its elements', () => {
+    const cache = new PageCache();
+    expect(cache.set('/', 'N1', page('<script nonce="N1">const nonce = "N1";</script>'))).toBeNull();
+    expect(cache.get('/')).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it("compresses a kept page once per encoding, counts the copies against the cache's bytes and lets them go with it", async () => {
+    const cache = new PageCache();
+    const html = `<main>${'<p class="card">Manual handling training DVD</p>'.repeat(100)}</main>`;
+    const shared = cache.set('/category', undefined, page(html))!.shared!;
+    // Two visitors at once wait for the same copy.
+    const [first, second] = await Promise.all([shared.forClient('gzip, deflate, br, zstd'), shared.forClient('br')]);
+    expect(first.encoding).toBe('br');
+    expect(second.body).toBe(first.body);
+    expect(brotliDecompressSync(first.body).toString()).toBe(html);
+    const gzip = await shared.forClient('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(html);
+    expect((await shared.forClient('gzip')).body).toBe(gzip.body);
+    expect(cache.bytes).toBe(html.length + first.body.length + gzip.body.length);
+    // A client that takes neither gets the page's own bytes.
+    expect(await shared.forClient(undefined)).toEqual({ body: Buffer.from(html), encoding: null });
+    cache.clear();
+    expect(cache.bytes).toBe(0);
   });
 
   it('keeps pages for 30 seconds and only 200 answers', () => {
@@ -27,24 +64,25 @@ describe('PageCache', () => {
     cache.set('/', undefined, page('home'));
     cache.set('/category/nope', undefined, page('not found', 404));
     now += 29_999;
-    expect(String(cache.get('/', undefined)?.body)).toBe('home');
-    expect(cache.get('/category/nope', undefined)).toBeNull();
+    expect(String(cache.get('/')?.body)).toBe('home');
+    expect(cache.get('/category/nope')).toBeNull();
     now += 1;
-    expect(cache.get('/', undefined)).toBeNull();
+    expect(cache.get('/')).toBeNull();
   });
 
   it('renders on a miss and stores only that render: hits neither copy the page again nor push its expiry on', async () => {
     let now = 1_000;
     const cache = new PageCache(() => now);
     let renders = 0;
-    const render = async () => page(`<p nonce="R">render ${++renders}</p>`);
-    expect(String((await cache.getOrRender('/', 'R', render)).body)).toBe('<p nonce="R">render 1</p>');
+    const render = async () => page(`<p nonce="R${renders + 1}">render ${++renders}</p>`);
+    // The render itself is answered as the cache keeps it.
+    expect(String((await cache.getOrRender('/', 'R1', render)).body)).toBe('<p>render 1</p>');
     for (let second = 1; second < 30; second++) {
       now = 1_000 + second * 1_000;
-      expect(String((await cache.getOrRender('/', 'H', render)).body)).toBe('<p nonce="H">render 1</p>');
+      expect(String((await cache.getOrRender('/', 'H', render)).body)).toBe('<p>render 1</p>');
     }
     now = 31_000; // 30 s after the render, however often it was hit meanwhile
-    expect(String((await cache.getOrRender('/', 'R', render)).body)).toBe('<p nonce="R">render 2</p>');
+    expect(String((await cache.getOrRender('/', 'R2', render)).body)).toBe('<p>render 2</p>');
     expect(renders).toBe(2);
   });
 
@@ -58,12 +96,12 @@ describe('PageCache', () => {
     expect(cache.size).toBe(4);
     cache.dropExpired();
     expect(cache.size).toBe(1);
-    expect(String(cache.get('/products/d', undefined)?.body)).toBe('d');
+    expect(String(cache.get('/products/d')?.body)).toBe('d');
     // Storing a page drops the expired ones as well.
     now += 20_000;
     cache.set('/', undefined, page('home'));
     expect(cache.size).toBe(1);
-    expect(String(cache.get('/', undefined)?.body)).toBe('home');
+    expect(String(cache.get('/')?.body)).toBe('home');
   });
 
   it('holds at most its bytes, dropping the oldest pages first (they are outside the capped heap)', () => {
@@ -73,15 +111,15 @@ describe('PageCache', () => {
     // Four pages of ~30 kB do not fit in 100 kB: the oldest went, the three newest stay whole.
     expect(cache.size).toBe(3);
     expect(cache.bytes).toBeLessThanOrEqual(100 * 1024);
-    expect(cache.get('/category/a', 'M')).toBeNull();
-    expect(String(cache.get('/category/d', 'M')?.body)).toBe(`<p nonce="M">${kB(30, 'd')}</p>`);
+    expect(cache.get('/category/a')).toBeNull();
+    expect(String(cache.get('/category/d')?.body)).toBe(`<p>${kB(30, 'd')}</p>`);
     // Storing a URL again replaces its bytes rather than adding to them.
     cache.set('/category/d', 'N', page(`<p nonce="N">${kB(10, 'e')}</p>`));
     expect(cache.size).toBe(3);
-    expect(cache.bytes).toBe(2 * (30 * 1024 + 16) + 10 * 1024 + 16); // each without its nonce
+    expect(cache.bytes).toBe(2 * (30 * 1024 + 7) + 10 * 1024 + 7); // each without its nonce
     // A page larger than the whole budget is served but not kept, and pushes nothing out.
     cache.set('/', 'N', page(kB(101, 'h')));
-    expect(cache.get('/', 'M')).toBeNull();
+    expect(cache.get('/')).toBeNull();
     expect(cache.size).toBe(3);
     cache.clear();
     expect(cache.bytes).toBe(0);
@@ -90,7 +128,7 @@ describe('PageCache', () => {
   it("keeps each page in memory of its own, not in a slice of Node's shared Buffer pool (ADR 0089)", () => {
     const cache = new PageCache();
     cache.set('/', undefined, page(`<p>${'x'.repeat(20_000)}</p>`));
-    const hit = cache.get('/', undefined)!.body as Buffer;
+    const hit = cache.get('/')!.body as Buffer;
     expect(hit.byteLength).toBe(20_007);
     // A pooled slice would keep a whole 64 KiB slab alive for as long as the page is held.
     expect(hit.buffer.byteLength).toBe(hit.byteLength);
@@ -101,7 +139,7 @@ describe('PageCache', () => {
     const cache = new PageCache(() => now);
     cache.set('/category/a', undefined, page('aaaa'));
     now += 30_000;
-    expect(cache.get('/category/a', undefined)).toBeNull();
+    expect(cache.get('/category/a')).toBeNull();
     expect(cache.bytes).toBe(0);
     expect(PAGE_CACHE_MAX_BYTES).toBe(16 * 1024 * 1024);
   });
@@ -110,6 +148,6 @@ describe('PageCache', () => {
     const cache = new PageCache();
     cache.set('/', undefined, page('home'));
     cache.clear();
-    expect(cache.get('/', undefined)).toBeNull();
+    expect(cache.get('/')).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-import { ownedBytes } from '../../shared/owned-bytes.js';
+import { inlineSourceHashes, type ContentSecurityPolicy, type InlineSources } from '../http/index.js';
+import { ownedBuffer, ownedBytes } from '../../shared/owned-bytes.js';
+import { compressBytes, encodingForBody, type PageEncoding } from './page-compression.js';
 import { pagePath } from './page-path.js';
 
 /** What a cached page replays on every hit besides its HTML (so a hit counts like a render). */
@@ -13,17 +15,16 @@ export interface CachedRender {
   /** Text when just rendered; UTF-8 bytes from the cache (kept as bytes: half the memory of a two-byte string). */
   body: string | Buffer;
   effects: PageEffects;
+  /** Set when the page is the cache's: the same bytes for every visitor, with what follows from that (ADR 0095). */
+  shared?: SharedPage;
 }
 
-interface Entry {
-  until: number;
-  /** The bytes of `parts`, counted against MAX_BYTES. */
-  bytes: number;
-  statusCode: number;
-  headers: Array<[string, string]>;
-  /** The body cut at each occurrence of the nonce it was rendered with; joined with the next request's nonce. */
-  parts: Buffer[];
-  effects: PageEffects;
+/** A cached page as every visitor gets it, byte for byte. */
+export interface SharedPage {
+  /** The CSP for it: its inline scripts and styles admitted by their hashes, since it carries no nonce. */
+  contentSecurityPolicy(policy: ContentSecurityPolicy): string;
+  /** The page in the client's encoding: each encoding is compressed once, on first demand, and kept with the page. */
+  forClient(acceptEncoding: string | string[] | undefined): Promise<{ body: Buffer; encoding: PageEncoding | null }>;
 }
 
 /** The storefront pages worth caching: the catalogue's, which nearly every visit reads. */
@@ -41,9 +42,11 @@ export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /**
  * Rendered catalogue pages (home, category and search lists, product pages) for anonymous visitors, for
  * 30 seconds: an anonymous visitor's page depends on its URL alone, and Vike's per-render bookkeeping costs
- * ~1.6 ms of CPU per page beyond React's own render (issue 6, ADR 0015), so a hit skips both. Each hit gets
- * its own CSP nonce; signed-in visitors are always rendered; any successful change through the admin API
- * clears every page (`clear`), so staff see their change at once. Only 200 answers are kept.
+ * ~1.6 ms of CPU per page beyond React's own render (issue 6, ADR 0015), so a hit skips both. A kept page is the
+ * same bytes for every visitor: the render's CSP nonce is taken off its elements, the CSP admits its inline scripts by
+ * hash instead, and its compressed copies are made once (ADR 0095). Signed-in visitors are always rendered; any
+ * successful change through the admin API clears every page (`clear`), so staff see their change at once. Only 200
+ * answers are kept.
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
@@ -59,45 +62,48 @@ export class PageCache {
     return anonymous && CACHEABLE.test(pagePath(url));
   }
 
-  get(url: string, nonce: string | undefined): CachedRender | null {
+  get(url: string): CachedRender | null {
     const entry = this.entries.get(url);
     if (!entry) return null;
     if (entry.until <= this.now()) {
       this.drop(url, entry);
       return null;
     }
-    const body = entry.parts.length === 1 ? entry.parts[0]! : Buffer.concat(interleave(entry.parts, Buffer.from(nonce ?? '')));
-    return { statusCode: entry.statusCode, headers: entry.headers, body, effects: entry.effects };
+    return entry.render;
   }
 
   /**
-   * The cached page for this URL, or `render()`'s, which is then kept. Only a fresh render is stored: storing a hit
-   * again would cost three copies of the page per hit (its bytes read back as text, split, encoded anew) and push its
-   * expiry on, so a busy page would never reach its 30 s.
+   * The cached page for this URL, or `render()`'s, which is then kept and answered as every later hit will be. Only a
+   * fresh render is stored: storing a hit again would push its expiry on, so a busy page would never reach its 30 s.
    */
   async getOrRender(url: string, nonce: string | undefined, render: () => Promise<CachedRender>): Promise<CachedRender> {
-    const cached = this.get(url, nonce);
+    const cached = this.get(url);
     if (cached) return cached;
     const page = await render();
-    this.set(url, nonce, page);
-    return page;
+    return this.set(url, nonce, page) ?? page;
   }
 
-  set(url: string, nonce: string | undefined, page: CachedRender): void {
-    if (page.statusCode !== 200) return;
-    const parts = (nonce ? String(page.body).split(nonce) : [String(page.body)]).map(ownedBytes);
-    const bytes = parts.reduce((sum, part) => sum + part.length, 0);
+  /** Keeps a fresh render rendered with `nonce`; answers it as the cache will serve it, or null when it is not kept. */
+  set(url: string, nonce: string | undefined, page: CachedRender): CachedRender | null {
     const previous = this.entries.get(url);
     if (previous) this.drop(url, previous); // re-inserted last: the first key is the oldest
-    if (bytes > this.maxBytes) return;
-    this.entries.set(url, { until: this.now() + TTL_MS, bytes, statusCode: page.statusCode, headers: page.headers, parts, effects: page.effects });
-    this.heldBytes += bytes;
-    // The oldest pages go first, until both bounds hold.
-    for (const [oldUrl, oldEntry] of this.entries) {
-      if (this.entries.size <= MAX_PAGES && this.heldBytes <= this.maxBytes) break;
-      this.drop(oldUrl, oldEntry);
-    }
+    if (page.statusCode !== 200) return null;
+    // The nonce was only ever an attribute of the page's own elements; off them, the page is everyone's.
+    const text = nonce ? String(page.body).split(` nonce="${nonce}"`).join('') : String(page.body);
+    if (nonce && text.includes(nonce)) return null; // somewhere else too: this page is not the same for everyone
+    const body = ownedBytes(text);
+    if (body.length > this.maxBytes) return null;
+    const entry = new Entry(this.now() + TTL_MS, page, body, inlineSourceHashes(text), (bytes) => {
+      if (this.entries.get(url) !== entry) return; // dropped meanwhile: its copies go with it
+      entry.bytes += bytes;
+      this.heldBytes += bytes;
+      this.trim();
+    });
+    this.entries.set(url, entry);
+    this.heldBytes += entry.bytes;
+    this.trim();
     this.dropExpired();
+    return entry.render;
   }
 
   /**
@@ -129,17 +135,54 @@ export class PageCache {
     this.heldBytes = 0;
   }
 
+  /** The oldest pages go first, until both bounds hold. */
+  private trim(): void {
+    for (const [oldUrl, oldEntry] of this.entries) {
+      if (this.entries.size <= MAX_PAGES && this.heldBytes <= this.maxBytes) break;
+      this.drop(oldUrl, oldEntry);
+    }
+  }
+
   private drop(url: string, entry: Entry): void {
     this.entries.delete(url);
     this.heldBytes -= entry.bytes;
   }
 }
 
-function interleave(parts: Buffer[], separator: Buffer): Buffer[] {
-  const all: Buffer[] = [];
-  parts.forEach((part, i) => {
-    if (i > 0) all.push(separator);
-    all.push(part);
-  });
-  return all;
+/** A kept page: its bytes, its CSP (written on first demand) and its compressed copies (made on first demand). */
+class Entry implements SharedPage {
+  /** The bytes of the page and of its compressed copies, counted against the cache's bound. */
+  bytes: number;
+  readonly render: CachedRender;
+  private readonly copies = new Map<PageEncoding, Promise<Buffer>>();
+  private policyText: string | null = null;
+
+  constructor(
+    readonly until: number,
+    page: CachedRender,
+    private readonly body: Buffer,
+    private readonly inline: InlineSources,
+    private readonly onCopy: (bytes: number) => void,
+  ) {
+    this.bytes = body.length;
+    this.render = { statusCode: page.statusCode, headers: page.headers, body, effects: page.effects, shared: this };
+  }
+
+  contentSecurityPolicy(policy: ContentSecurityPolicy): string {
+    // One policy per process, so the text is written once per page.
+    return (this.policyText ??= policy.withHashes(this.inline));
+  }
+
+  async forClient(acceptEncoding: string | string[] | undefined): Promise<{ body: Buffer; encoding: PageEncoding | null }> {
+    const encoding = encodingForBody(this.body.length, acceptEncoding);
+    if (!encoding) return { body: this.body, encoding: null };
+    let copy = this.copies.get(encoding);
+    if (!copy) {
+      // Visitors who ask while it is being made wait for the same copy.
+      copy = compressBytes(this.body, encoding).then(ownedBuffer);
+      this.copies.set(encoding, copy);
+      copy.then((bytes) => this.onCopy(bytes.length), () => this.copies.delete(encoding));
+    }
+    return { body: await copy, encoding };
+  }
 }

@@ -33,19 +33,27 @@ export function pageEncodingFor(acceptEncoding: string | string[] | undefined): 
   return null;
 }
 
+/** The encoding to send a body of this size in, for this client: null when it takes none or the body is too small to gain. */
+export function encodingForBody(byteLength: number, acceptEncoding: string | string[] | undefined): PageEncoding | null {
+  return byteLength < MIN_BYTES ? null : pageEncodingFor(acceptEncoding);
+}
+
 /**
  * The page's body compressed for the client, or as it is when the client takes no compression or the page is too
  * small to gain. Asynchronous (zlib's thread pool): a page's compression never holds up the event loop.
  */
 export async function compressPage(body: string | Buffer, acceptEncoding: string | string[] | undefined): Promise<{ body: string | Buffer; encoding: PageEncoding | null }> {
-  const encoding = pageEncodingFor(acceptEncoding);
-  if (!encoding || Buffer.byteLength(body) < MIN_BYTES) return { body, encoding: null };
-  // Compressed on every response, never kept: each page carries its own CSP nonce, so no two responses are the same
-  // bytes. (A memo of the last 200 pages keyed by their text used to sit here; a fresh render's text is unique and a
-  // cached page arrives as a Buffer, so it never answered, and held ~200 rendered pages of heap: ADR 0067.)
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const compressed = encoding === 'br'
+  const encoding = encodingForBody(Buffer.byteLength(body), acceptEncoding);
+  if (!encoding) return { body, encoding: null };
+  // A page rendered for one visitor carries its own CSP nonce, so no two responses are the same bytes: compressed every
+  // time. (A memo of the last 200 pages keyed by their text used to sit here; it never answered: ADR 0067.) A cached
+  // page is the same bytes for everyone and keeps its compressed copies (`PageCache`, ADR 0095).
+  return { body: await compressBytes(typeof body === 'string' ? Buffer.from(body) : body, encoding), encoding };
+}
+
+/** `bytes` in `encoding`, on zlib's thread pool. */
+export async function compressBytes(bytes: Buffer, encoding: PageEncoding): Promise<Buffer> {
+  return encoding === 'br'
     ? await toBrotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })
     : await toGzip(bytes, { level: GZIP_LEVEL });
-  return { body: compressed, encoding };
 }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { renderPage } from 'vike/server';
 import { Environment } from '../../config/environment.js';
 import { WEB_BUILD_DIR } from '../../config/project-root.js';
-import { PageCache, type CachedRender, type PageEffects } from './page-cache.js';
+import { PageCache, type CachedRender, type PageEffects, type SharedPage } from './page-cache.js';
 import type { PageBasketVisitor, PageServices, PageViewer, ShellData } from './page-context.js';
 import { pagePath } from './page-path.js';
 import { PageShellReplay, type PageContextInit } from './page-shell-replay.js';
@@ -19,6 +19,8 @@ export interface RenderedPage {
   statusCode: number;
   headers: Array<[string, string]>;
   body: string | Buffer;
+  /** Set when the page is the page cache's, the same bytes for every visitor (ADR 0095). */
+  shared?: SharedPage;
 }
 
 export interface PageRequest {
@@ -68,7 +70,7 @@ export class PageRenderer implements OnModuleInit, OnModuleDestroy {
       ? await this.cache.getOrRender(request.url, request.cspNonce, () => this.renderFresh(request))
       : await this.renderFresh(request);
     if (page.effects.viewedProductId !== null) this.services.productViews.record(page.effects.viewedProductId, request.viewer?.userId ?? null);
-    return { statusCode: page.statusCode, headers: page.headers, body: page.body };
+    return { statusCode: page.statusCode, headers: page.headers, body: page.body, shared: page.shared };
   }
 
   onModuleDestroy(): void {

@@ -5,6 +5,7 @@ import { CompanyDetails } from '../../config/company.js';
 import { Environment } from '../../config/environment.js';
 import { SHOP_NAME } from '../../config/shop.js';
 import type { Viewer } from '../../shared/viewer.js';
+import type { ReplyWithNonce } from '../http/index.js';
 import { clientKey } from '../rate-limit/index.js';
 import { compressPage } from './page-compression.js';
 import type { PageBasketVisitor, PageServices, PageViewer, ShellCompany, ShellData } from './page-context.js';
@@ -54,7 +55,7 @@ export class SsrController {
     const page = await this.renderer.render({
       url: request.url,
       headers: request.headers as Record<string, string>,
-      cspNonce: (reply as FastifyReply & { cspNonce?: { script: string } }).cspNonce?.script,
+      cspNonce: (reply as ReplyWithNonce).cspNonce?.script,
       shell: await this.shellFor(viewer, basketVisitor),
       viewer,
       basketVisitor,
@@ -64,9 +65,14 @@ export class SsrController {
       if (!HEADERS_WE_SET.has(name.toLowerCase())) void reply.header(name, value);
     }
     void reply.header('cache-control', pageCacheControl(pathname, viewer !== null));
+    // A cached page carries no nonce: the same bytes for everyone, its inline script admitted by hash (ADR 0095).
+    const policy = (reply as ReplyWithNonce).contentSecurityPolicy;
+    if (page.shared && policy) void reply.header('content-security-policy', page.shared.contentSecurityPolicy(policy));
     // Compressed here, not by a proxy in front: `bin/shop serve` is what answers phones when no proxy is set up, and a
-    // 30 kB page is 7 kB compressed — a quarter of a second on a slow mobile network (ADR 0058).
-    const { body, encoding } = await compressPage(page.body, request.headers['accept-encoding']);
+    // 30 kB page is 7 kB compressed — a quarter of a second on a slow mobile network (ADR 0058). A cached page's copies
+    // are made once; any other page is one visitor's and compressed for them.
+    const accept = request.headers['accept-encoding'];
+    const { body, encoding } = page.shared ? await page.shared.forClient(accept) : await compressPage(page.body, accept);
     void reply.header('vary', 'Accept-Encoding');
     if (encoding) void reply.header('content-encoding', encoding);
     await reply.status(page.statusCode).send(body);

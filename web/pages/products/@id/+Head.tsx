@@ -8,8 +8,9 @@ import type { Data } from './+data.js';
 /**
  * Added to the root +Head (canonical URL, og:url): og:type=product, the first image as the share image
  * (unless the SEO entry names one), and the schema.org Product as JSON-LD. The head is rendered on the
- * server only, where the page context carries the request's CSP nonce: the data block gets it too, so a
- * strict policy never has to make an exception for it.
+ * server only, where the page context carries the request's CSP nonce: the data block gets it like Vike's own
+ * JSON blocks. A data block never runs, so the policy need not admit it; on a cached page, the same bytes for every
+ * visitor, the nonce is taken off again (ADR 0095).
  */
 export default function Head() {
   const { product } = useData<Data>();
