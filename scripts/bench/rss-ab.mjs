@@ -20,15 +20,16 @@ const { startShop } = await lib('processes.mjs');
 const { targetsFor } = await lib('targets.mjs');
 const { settings } = await lib('settings.mjs');
 
-const AMOUNTS = { home: 20000, product: 20000, 'api-products': 10000, 'api-products-miss': 2500, 'category-miss': 800, 'search-page-miss': 1000, 'product-miss': 1500 };
+const AMOUNTS = { home: 20000, category: 60000, 'category-br': 60000, product: 20000, 'api-products': 10000, 'api-products-miss': 2500, 'category-miss': 800, 'search-page-miss': 1000, 'product-miss': 1500 };
 const positions = new WeakMap();
-function fire({ url, paths, connections, amount }) {
+function fire({ url, paths, request, connections, amount }) {
   let next = positions.get(paths) ?? 0;
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, amount, requests: [{ method: 'GET', setupRequest: (base) => {
       const path = paths[next++ % paths.length];
       positions.set(paths, next % paths.length);
-      return { ...base, path };
+      // A target that asks as a browser does (category-br's Accept-Encoding) is asked the same way here.
+      return request ? { ...base, ...request(path) } : { ...base, path };
     } }] }, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
@@ -65,7 +66,7 @@ for (const [index, name] of order.entries()) {
       for (const [connections, share, measured] of [[50, 0.2, false], [10, 0.4, true], [50, 0.4, true]]) {
         const stop = startSampling({ serverPid: shop.pid, ourPids: [shop.pid], database: settings.database });
         const began = performance.now();
-        const result = await fire({ url: target.url, paths: target.paths, connections, amount: Math.round(total * share) });
+        const result = await fire({ url: target.url, paths: target.paths, request: target.request, connections, amount: Math.round(total * share) });
         const usage = stop();
         if (!measured) continue;
         const memory = processMemory(shop.pid);
