@@ -413,7 +413,7 @@ describe(`catalogue pages (${databaseKind})`, () => {
   describe('page cache', () => {
     const nonceOf = (html: string) => tags(html, 'script').find((t) => t.nonce)?.nonce;
 
-    it('serves anonymous visitors one cached page, byte for byte, records each view, and clears on an admin change', async () => {
+    it('serves anonymous visitors one cached page, byte for byte, with a validator, records each view, and clears on an admin change', async () => {
       const url = `/products/${poster.slug}`;
       const first = await http().get(url).expect(200);
       // Behind the admin API's back the title changes: the cached page keeps the old one…
@@ -429,16 +429,30 @@ describe(`catalogue pages (${databaseKind})`, () => {
       const asBrowser = await http().get(url).set('Accept-Encoding', 'gzip, deflate, br, zstd').expect('content-encoding', 'br').expect(200);
       expect(asBrowser.text).toBe(first.text);
       expect(asBrowser.headers['content-security-policy']).toBe(second.headers['content-security-policy']);
-      // A signed-in visitor is always rendered (their shell names them), never served the anonymous copy.
+      // One validator for those bytes: a browser that holds them revalidates for a 304 and no body.
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+      expect([second.headers.etag, asBrowser.headers.etag]).toEqual([etag, etag]);
+      const revalidated = await http().get(url).set('If-None-Match', etag).set('Accept-Encoding', 'br').expect(304);
+      expect(revalidated.text ?? '').toBe('');
+      expect(revalidated.headers).toMatchObject({ etag, 'cache-control': 'private, no-cache', 'content-security-policy': second.headers['content-security-policy'] });
+      expect(revalidated.headers['content-encoding']).toBeUndefined();
+      expect((await http().get(url).set('If-None-Match', 'W/"another-page"').expect(200)).text).toBe(first.text);
+      // A signed-in visitor is always rendered (their shell names them), never served the anonymous copy, nor told
+      // that the anonymous copy they hold will do.
       const login = await http().post('/api/login').set('X-Forwarded-For', nextIp())
         .send({ email: 'admin@example.com', password: 'demo-admin-password' }).expect(200);
       const bearer = `Bearer ${login.body.token as string}`;
-      const signedIn = await http().get(url).set('Authorization', bearer).expect(200);
+      const signedIn = await http().get(url).set('Authorization', bearer).set('If-None-Match', etag).expect(200);
       expect(signedIn.text).toContain('"email":"admin@example.com"');
+      expect(signedIn.headers.etag).toBeUndefined();
       expect(second.text).not.toContain('admin@example.com');
-      // A change through the admin API clears the cached pages (and the catalogue's own caches).
+      // A change through the admin API clears the cached pages (and the catalogue's own caches); the changed page has
+      // another validator, so the browser's copy is not confirmed.
       await http().put(`/api/admin/products/${poster.id}`).set('Authorization', bearer).send({ title: 'Ladder Safety Poster (by staff)' }).expect(200);
-      expect(h1Of((await http().get(url).expect(200)).text)).toBe('Ladder Safety Poster (by staff)');
+      const changed = await http().get(url).set('If-None-Match', etag).expect(200);
+      expect(h1Of(changed.text)).toBe('Ladder Safety Poster (by staff)');
+      expect(changed.headers.etag).not.toBe(etag);
       await http().put(`/api/admin/products/${poster.id}`).set('Authorization', bearer).send({ title: 'Ladder Safety Poster' }).expect(200);
     });
 

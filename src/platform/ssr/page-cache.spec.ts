@@ -32,6 +32,14 @@ describe('PageCache', () => {
     );
   });
 
+  it('gives a page a validator of its bytes alone: the same page rendered again, or by another process, has the same', () => {
+    const [one, another] = [new PageCache(), new PageCache()];
+    const etag = one.set('/', 'N1', page('<script nonce="N1">a</script><p>Home</p>'))!.shared!.etag;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    expect(another.set('/', 'N2', page('<script nonce="N2">a</script><p>Home</p>'))!.shared!.etag).toBe(etag);
+    expect(another.set('/', 'N3', page('<script nonce="N3">a</script><p>Home!</p>'))!.shared!.etag).not.toBe(etag);
+  });
+
   it('does not keep a page that carries its nonce anywhere but on its elements', () => {
     const cache = new PageCache();
     expect(cache.set('/', 'N1', page('<script nonce="N1">const nonce = "N1";</script>'))).toBeNull();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { inlineSourceHashes, type ContentSecurityPolicy, type InlineSources } from '../http/index.js';
 import { ownedBuffer, ownedBytes } from '../../shared/owned-bytes.js';
 import { compressBytes, encodingForBody, type PageEncoding } from './page-compression.js';
@@ -21,6 +22,8 @@ export interface CachedRender {
 
 /** A cached page as every visitor gets it, byte for byte. */
 export interface SharedPage {
+  /** A validator of its bytes: a browser that holds them is answered 304 on revalidation (ADR 0095). */
+  readonly etag: string;
   /** The CSP for it: its inline scripts and styles admitted by their hashes, since it carries no nonce. */
   contentSecurityPolicy(policy: ContentSecurityPolicy): string;
   /** The page in the client's encoding: each encoding is compressed once, on first demand, and kept with the page. */
@@ -154,6 +157,7 @@ class Entry implements SharedPage {
   /** The bytes of the page and of its compressed copies, counted against the cache's bound. */
   bytes: number;
   readonly render: CachedRender;
+  readonly etag: string;
   private readonly copies = new Map<PageEncoding, Promise<Buffer>>();
   private policyText: string | null = null;
 
@@ -165,6 +169,9 @@ class Entry implements SharedPage {
     private readonly onCopy: (bytes: number) => void,
   ) {
     this.bytes = body.length;
+    // Of the bytes alone: the same page rendered again, or by another instance of the shop, has the same validator.
+    // Weak, because the brotli, gzip and plain copies are different bytes of one page.
+    this.etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     this.render = { statusCode: page.statusCode, headers: page.headers, body, effects: page.effects, shared: this };
   }
 
