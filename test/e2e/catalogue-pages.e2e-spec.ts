@@ -462,6 +462,15 @@ describe(`catalogue pages (${databaseKind})`, () => {
       for (let i = 0; i < 3; i++) await http().get(`/products/${manual.slug}`).expect(200);
       await eventually(count).toBeGreaterThanOrEqual(before + 3);
     });
+
+    it('records a product view for a revalidation answered 304, as for the page itself', async () => {
+      const count = async () => (await shop.sql<{ n: number }>('select count(*)::int as n from product_views where product_id = ?', [manual.id]))[0]!.n;
+      const before = await count();
+      const { etag } = (await http().get(`/products/${manual.slug}`).expect(200)).headers as { etag: string };
+      await eventually(count).toBeGreaterThanOrEqual(before + 1);
+      for (let i = 0; i < 2; i++) await http().get(`/products/${manual.slug}`).set('If-None-Match', etag).expect(304);
+      await eventually(count).toBeGreaterThanOrEqual(before + 3);
+    });
   });
 
   describe('a long catalogue', () => {
