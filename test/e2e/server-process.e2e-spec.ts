@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { createTestDatabase, databaseKind, type TestDatabase } from '../support/test-database.js';
@@ -27,12 +28,14 @@ describe(`the server process (${databaseKind})`, () => {
     await request(server.url).get('/api/openapi.json').expect(404);
   });
 
-  it('runs with the start command\'s memory settings: capped heap, one malloc arena, no compile cache, no pretenuring (ADRs 0088, 0090)', () => {
+  it('runs with the start command\'s memory settings: capped heap, one malloc arena, no compile cache, no pretenuring, a V8 pool of cores - 1 (ADRs 0088, 0090, 0096)', () => {
     // Read from the running process itself (Linux's /proc), not from bin/shop's text.
     const pid = server.child.pid!;
     const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     expect(argv).toEqual(expect.arrayContaining(['--max-old-space-size=192', '--max-semi-space-size=8', '--no-allocation-site-pretenuring', path.join(ROOT, 'dist/src/main.js')]));
+    // nproc and availableParallelism both count the CPUs this process may run on (sched_getaffinity).
+    expect(argv).toContain(`--v8-pool-size=${Math.min(4, Math.max(1, availableParallelism() - 1))}`);
     expect(environment).toEqual(expect.arrayContaining(['NODE_DISABLE_COMPILE_CACHE=1', 'MALLOC_ARENA_MAX=1']));
     // The tests give every process they start a compile cache (COMPILE_CACHE); the server must not keep it.
     expect(environment.filter((entry) => entry.startsWith('NODE_COMPILE_CACHE='))).toEqual([]);
