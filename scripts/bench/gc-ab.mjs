@@ -4,7 +4,7 @@
 // usage: node scripts/bench/gc-ab.mjs <variants.json> <order, e.g. A,B,A,B> [targets=api-products] [connections=50] [seconds=10]
 //   variants.json as for rss-ab.mjs: { "A": {}, "B": { "args": ["--allocation-site-pretenuring"] } }
 // One JSON line per run goes to GC_AB_OUT (default var/bench/gc-ab.jsonl).
-import { readFileSync, appendFileSync, mkdirSync, rmSync } from 'node:fs';
+import { readFileSync, appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,7 +13,7 @@ const lib = (name) => import(path.join(ROOT, 'scripts/bench/lib', name));
 const { databaseUrl, loadParameters } = await lib('database.mjs');
 const { processMemory, startSampling } = await lib('proc.mjs');
 const { fire } = await lib('load.mjs');
-const { startShop } = await lib('processes.mjs');
+const { startVariantShop } = await lib('processes.mjs');
 const { targetsFor } = await lib('targets.mjs');
 const { settings } = await lib('settings.mjs');
 
@@ -26,12 +26,7 @@ mkdirSync(logDir, { recursive: true });
 const out = process.env.GC_AB_OUT ?? path.join(ROOT, 'var/bench/gc-ab.jsonl');
 for (const [index, name] of orderText.split(',').entries()) {
   const variant = variants[name];
-  const diag = path.join(logDir, `gc-${name}-${index}.jsonl`);
-  rmSync(diag, { force: true });
-  const saved = { ...process.env };
-  Object.assign(process.env, variant.env ?? {}, { DIAG_OUT: diag });
-  const shop = startShop({ root: variant.root ?? ROOT, settings, databaseUrl: url, dataDir: path.join(ROOT, 'var/bench/data'), logDir, extraArgs: ['--import', path.join(ROOT, 'scripts/bench/lib/gc-log-preload.mjs'), ...(variant.args ?? [])], name: `shop-${name}-${index}` });
-  process.env = saved;
+  const { shop, diag } = startVariantShop({ root: ROOT, variant, name, index, settings, databaseUrl: url, logDir });
   try {
     await shop.ready();
     const targets = targetsFor(parameters, `http://127.0.0.1:${settings.shopPort}`, 'http://127.0.0.1:1');

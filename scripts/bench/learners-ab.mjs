@@ -8,7 +8,7 @@
 //   variants.json as for gc-ab.mjs: { "A": {}, "P1": { "args": ["--v8-pool-size=1"] } }
 //   AGE_TARGETS (default the six miss targets; "" for none), AGE_SECONDS (default 10), SNAPSHOT_AFTER_AGE (below)
 // One JSON line per run goes to LEARNERS_AB_OUT (default var/bench/learners-ab.jsonl).
-import { readFileSync, appendFileSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, appendFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,7 +17,7 @@ const lib = (name) => import(path.join(ROOT, 'scripts/bench/lib', name));
 const { databaseUrl, loadParameters } = await lib('database.mjs');
 const { processMemory } = await lib('proc.mjs');
 const { fire, settle } = await lib('load.mjs');
-const { startShop } = await lib('processes.mjs');
+const { startVariantShop } = await lib('processes.mjs');
 const { targetsFor } = await lib('targets.mjs');
 const { settings } = await lib('settings.mjs');
 const { measureLearnersAtScale, signInLearners } = await lib('learners.mjs');
@@ -57,12 +57,7 @@ const gcEvents = (file) => readFileSync(file, 'utf8').trim().split('\n').filter(
 for (const [index, name] of orderText.split(',').entries()) {
   const variant = variants[name];
   if (!variant) throw new Error(`no variant ${name} in ${variantsFile}`);
-  const diag = path.join(logDir, `gc-${name}-${index}.jsonl`);
-  rmSync(diag, { force: true });
-  const saved = { ...process.env };
-  Object.assign(process.env, variant.env ?? {}, { DIAG_OUT: diag });
-  const shop = startShop({ root: variant.root ?? ROOT, settings, databaseUrl: url, dataDir: path.join(ROOT, 'var/bench/data'), logDir, extraArgs: ['--import', path.join(ROOT, 'scripts/bench/lib/gc-log-preload.mjs'), ...(variant.args ?? [])], name: `shop-${name}-${index}` });
-  process.env = saved;
+  const { shop, diag } = startVariantShop({ root: ROOT, variant, name, index, settings, databaseUrl: url, logDir });
   try {
     await shop.ready();
     const targets = targetsFor(parameters, shopUrl, 'http://127.0.0.1:1');

@@ -1,7 +1,7 @@
 // The servers under test, each its own process: the shop exactly as `make start` runs it, and the
 // baselines. Their output goes to var/bench/*.log so a failure can be read afterwards.
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BENCH_PAYMENT_SECRET } from './buying.mjs';
@@ -72,6 +72,24 @@ export function startShop({ root, settings, databaseUrl, dataDir, logDir, extraA
     // pino's request log (one line per request, gigabytes over a bench) goes nowhere; errors still reach stderr.
     discardStdout: true,
   });
+}
+
+/**
+ * One variant's shop for the A/B scripts (gc-ab.mjs, learners-ab.mjs): `bin/shop serve` from the variant's root (default
+ * this checkout) with lib/gc-log-preload.mjs writing to `var/bench/<dir>/gc-<name>-<index>.jsonl` (returned as `diag`),
+ * the variant's node flags after it and its environment set for the start only.
+ */
+export function startVariantShop({ root, variant, name, index, settings, databaseUrl, logDir }) {
+  const diag = path.join(logDir, `gc-${name}-${index}.jsonl`);
+  rmSync(diag, { force: true });
+  const saved = { ...process.env };
+  Object.assign(process.env, variant.env ?? {}, { DIAG_OUT: diag });
+  try {
+    const shop = startShop({ root: variant.root ?? root, settings, databaseUrl, dataDir: path.join(root, 'var/bench/data'), logDir, extraArgs: ['--import', path.join(root, 'scripts/bench/lib/gc-log-preload.mjs'), ...(variant.args ?? [])], name: `shop-${name}-${index}` });
+    return { shop, diag };
+  } finally {
+    process.env = saved;
+  }
 }
 
 export function startBaselines({ root, node, settings, databaseUrl, fixturesFile, logDir }) {
