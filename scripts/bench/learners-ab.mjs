@@ -38,26 +38,27 @@ mkdirSync(logDir, { recursive: true });
 const out = process.env.LEARNERS_AB_OUT ?? path.join(ROOT, 'var/bench/learners-ab.jsonl');
 const shopUrl = `http://127.0.0.1:${settings.shopPort}`;
 /**
- * SNAPSHOT_AFTER_AGE=1 (with `--heapsnapshot-signal=SIGUSR2` among the variant's args): the aged shop's heap, written by
- * node into the working directory (Heap.*.heapsnapshot); scripts/bench/heap-summary.mjs reads it.
+ * SNAPSHOT_AFTER_AGE=1: the aged shop's heap, written by node (`--heapsnapshot-signal`, added to every variant's flags)
+ * into var/bench/heap/Heap.*.heapsnapshot; scripts/bench/heap-summary.mjs reads it. Node writes it on the shop's own
+ * thread, so once the file exists, the next answer from the shop means it is complete.
  */
+const snapshotDir = path.join(ROOT, 'var/bench/heap');
+const snapshotArgs = process.env.SNAPSHOT_AFTER_AGE === '1' ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : [];
+mkdirSync(snapshotDir, { recursive: true });
 async function snapshotOf(pid) {
-  const before = new Set(readdirSync(ROOT).filter((f) => f.endsWith('.heapsnapshot')));
+  const before = new Set(readdirSync(snapshotDir));
   process.kill(pid, 'SIGUSR2');
-  for (let last = -1; ;) {
-    await new Promise((r) => setTimeout(r, 2000));
-    const file = readdirSync(ROOT).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
-    const size = file ? statSync(path.join(ROOT, file)).size : -1;
-    if (file && size === last && size > 0) { console.log(`heap snapshot ${file} (${(size / 1e6).toFixed(0)} MB)`); return; }
-    last = size;
-  }
+  let file;
+  while (!(file = readdirSync(snapshotDir).find((f) => f.endsWith('.heapsnapshot') && !before.has(f)))) await new Promise((r) => setTimeout(r, 100));
+  await fetch(`${shopUrl}/api/ready`);
+  console.log(`heap snapshot var/bench/heap/${file} (${(statSync(path.join(snapshotDir, file)).size / 1e6).toFixed(0)} MB)`);
 }
 const gcEvents = (file) => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
 
 for (const [index, name] of orderText.split(',').entries()) {
   const variant = variants[name];
   if (!variant) throw new Error(`no variant ${name} in ${variantsFile}`);
-  const { shop, diag } = startVariantShop({ root: ROOT, variant, name, index, settings, databaseUrl: url, logDir });
+  const { shop, diag } = startVariantShop({ root: ROOT, variant: { ...variant, args: [...snapshotArgs, ...(variant.args ?? [])] }, name, index, settings, databaseUrl: url, logDir });
   try {
     await shop.ready();
     const targets = targetsFor(parameters, shopUrl, 'http://127.0.0.1:1');
@@ -66,7 +67,7 @@ for (const [index, name] of orderText.split(',').entries()) {
       if (!target) throw new Error(`no target ${targetName} (lib/targets.mjs)`);
       await fire({ url: target.url, paths: target.paths, connections: 50, duration: ageSeconds, request: target.request });
     }
-    if (process.env.SNAPSHOT_AFTER_AGE === '1') await snapshotOf(shop.pid);
+    if (snapshotArgs.length > 0) await snapshotOf(shop.pid);
     // Fresh sessions each run: the tokens of the bench that made the database were not kept.
     const learners = await signInLearners(url);
     await settle({ server: shop, ourPids: [shop.pid], database: settings.database });
