@@ -371,12 +371,16 @@ describe(`Training licences (${databaseKind})`, () => {
 
       // Pages of 1,000 partition the records: every certificate once, newest completion first across pages.
       const codes: string[] = [];
+      const completions: string[] = [];
       for (let page = 1; page <= 3; page += 1) {
         const body = (await as(big).get(`/api/account/training-records?page=${page}&per_page=1000`).expect(200)).body as Array<{ certificate_code: string; completed_at: string }>;
         codes.push(...body.map((row) => row.certificate_code));
+        completions.push(...body.map((row) => row.completed_at));
       }
       expect(codes).toHaveLength(2400);
       expect(new Set(codes).size).toBe(2400);
+      expect(new Set(completions).size).toBeGreaterThan(100);
+      expect(completions).toEqual([...completions].sort().reverse()); // ISO text sorts as the instants do
       const beyond = await as(big).get('/api/account/training-records?page=4&per_page=1000').expect(200);
       expect(beyond.body).toEqual([]);
       expect(beyond.headers['x-total-count']).toBe('2400');
@@ -392,6 +396,8 @@ describe(`Training licences (${databaseKind})`, () => {
       expect(Number(expected!.n)).toBeGreaterThan(10);
       expect(expiring.headers['x-total-count']).toBe(String(expected!.n));
       expect(expiring.body).toHaveLength(10);
+      const expiries = (expiring.body as Array<{ expires_at: string }>).map((row) => row.expires_at);
+      expect(expiries).toEqual([...expiries].sort()); // soonest first
       expect(linksOf(expiring.headers.link).next).toBe('/api/account/training-records?expiring_within_days=60&per_page=10&page=2');
 
       // The CSV still streams every row: a header and 2,400 records.
