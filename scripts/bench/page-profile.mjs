@@ -4,8 +4,8 @@
 // stretch of 50 ms or more without an idle sample (a long task, roughly), by the first frames below the root.
 // `(program)` is the browser's own work (parsing, style, layout); TBT counts only the stretches after FCP.
 //   node scripts/bench/page-profile.mjs http://localhost:3901/category/online-training     DEPTH=4 for deeper frames
-import { launchChromium } from './lib/web-vitals.mjs';
-import { MOBILE_SCREEN, MOBILE_USER_AGENT, SLOW_4G, networkConditions } from './lib/web-vitals-metrics.mjs';
+import { launchChromium, throttledPage } from './lib/web-vitals.mjs';
+import { SLOW_4G } from './lib/web-vitals-metrics.mjs';
 
 const [url] = process.argv.slice(2);
 if (!url) {
@@ -14,15 +14,8 @@ if (!url) {
 }
 const depth = Number(process.env.DEPTH ?? 3);
 const browser = await launchChromium();
-const context = await browser.newContext({
-  viewport: { width: MOBILE_SCREEN.width, height: MOBILE_SCREEN.height }, deviceScaleFactor: MOBILE_SCREEN.deviceScaleFactor,
-  isMobile: true, hasTouch: true, userAgent: MOBILE_USER_AGENT,
-});
-const page = await context.newPage();
-const cdp = await context.newCDPSession(page);
-await cdp.send('Network.enable');
-await cdp.send('Network.emulateNetworkConditions', networkConditions(SLOW_4G));
-await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_4G.cpuSlowdown });
+// The Web Vitals stage's own page: a fresh context (cold cache, the phone's screen, its observers), Slow 4G, CPU slowed.
+const { page, cdp } = await throttledPage(browser, new URL(url).origin, null, true);
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
 await cdp.send('Profiler.start');

@@ -268,7 +268,7 @@ async function view(page, cdp, url, screenshot) {
  * A fresh context on a throttled page: Slow 4G and the CPU slowdown through CDP. Without scripts, the page's script
  * files are refused (JavaScript itself stays on: the observers are scripts too).
  */
-async function throttledPage(browser, shopUrl, token, withScripts) {
+export async function throttledPage(browser, shopUrl, token, withScripts) {
   const context = await freshContext(browser, shopUrl, token);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
