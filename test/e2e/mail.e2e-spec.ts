@@ -107,7 +107,12 @@ describe(`outgoing mail (${databaseKind})`, () => {
       expect(message).toMatchObject({ to: 'carol@example.co.uk', subject: 'Reset your password', html: null });
       expect(message!.text).toContain('http://localhost/password/reset/abc123?email=carol%40example.co.uk');
       expect(new Date(message!.date).getTime()).not.toBeNaN();
-      expect(await jobs(shop.app)).toEqual([
+      // The worker writes the mailbox file before it marks the job done: wait for that state, not for time.
+      const finished = await until(async () => {
+        const all = await jobs(shop.app);
+        return all.every((job) => job.status === 'done' || job.status === 'failed') ? all : null;
+      }, 'the mail.send job to finish');
+      expect(finished).toEqual([
         expect.objectContaining({ type: 'mail.send', status: 'done', attempts: 1, payload: expect.objectContaining({ to: 'carol@example.co.uk' }) }),
       ]);
       // A parseable RFC 822 file on disk, from MAIL_FROM's default.
