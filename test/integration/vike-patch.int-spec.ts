@@ -186,13 +186,39 @@ describe('the Vike patch itself', () => {
     'server/runtime/renderPageServer.js',
     'server/runtime/renderPageServer/getPageAssets.js',
     'server/runtime/renderPageServer/html/injectAssets/getHtmlTags.js',
+    'client/runtime-client-routing/entry.js',
+    'client/runtime-client-routing/renderPageClient.js',
   ];
 
   it('is applied to the installed files these cases and the shop run', () => {
     // The cases above compare with Vike's own behaviour, which the unpatched files have too: this one fails without it.
     for (const file of PATCHED) {
-      expect([file, readFileSync(path.join('node_modules', 'vike', 'dist', file), 'utf8').includes('ADR 008')]).toEqual([file, true]);
+      expect([file, /Patched by the shop .*ADR \d{4}/.test(readFileSync(path.join('node_modules', 'vike', 'dist', file), 'utf8'))]).toEqual([file, true]);
     }
+  });
+
+  it('gives the browser a turn after the client chunk evaluates and before the router starts (ADR 0097)', async () => {
+    const entry = readFileSync(path.join('node_modules', 'vike', 'dist', 'client/runtime-client-routing/entry.js'), 'utf8');
+    // The patched statement, run as it is with a browser's globals stood in: the router starts in a later task.
+    const statement = /^\(globalThis\.scheduler\?\.yield.*initClientRouter\(\)\);$/m.exec(entry)?.[0];
+    expect(statement).toBeDefined();
+    expect(entry).not.toMatch(/^initClientRouter\(\);$/m);
+    expect(entry).not.toMatch(/^await /m); // a top-level await splits the entry from the framework chunk (ADR 0097)
+    const startInLaterTask = async (scheduler: unknown) => {
+      const calls: string[] = [];
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the installed file's own statement, read above
+      new Function('globalThis', 'initClientRouter', statement!)({ scheduler }, () => calls.push('router'));
+      calls.push('chunk evaluated');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return calls;
+    };
+    // Without scheduler.yield() (Safari, Firefox): a zero-delay timer.
+    expect(await startInLaterTask(undefined)).toEqual(['chunk evaluated', 'router']);
+    // With it (Chromium): its promise.
+    let yields = 0;
+    const scheduler = { yield: () => ((yields += 1), new Promise((resolve) => setTimeout(resolve, 0))) };
+    expect(await startInLaterTask(scheduler)).toEqual(['chunk evaluated', 'router']);
+    expect(yields).toBe(1);
   });
 
   it('is the one patch-package applies to the installed Vike version, and names every file it changes', () => {
@@ -200,5 +226,34 @@ describe('the Vike patch itself', () => {
     const patch = readFileSync(path.join('patches', `vike+${installed.version}.patch`), 'utf8');
     const changed = [...patch.matchAll(/^\+\+\+ b\/node_modules\/vike\/dist\/(\S+)$/gm)].map((match) => match[1]).sort();
     expect(changed).toEqual([...PATCHED].sort());
+  });
+});
+
+describe('hydration without routing (the Vike patch, ADR 0097)', () => {
+  // The patched statement as installed, run as it is: hydration takes the page and its route params from the server,
+  // so routing is skipped, but only when nothing needs it to run (an onBeforeRoute() hook) and only on hydration.
+  const source = readFileSync(path.join('node_modules', 'vike', 'dist', 'client/runtime-client-routing/renderPageClient.js'), 'utf8');
+  const statement = /pageContextFromRoute =\s*(isFirstRender[^;]+);/.exec(source)?.[1];
+  const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
+  const decide = new AsyncFunction('isFirstRender', 'pageContext', 'route', `return ${statement};`);
+  const contextWith = (onBeforeRouteHook: unknown) => ({ _globalContext: { _onBeforeRouteHook: onBeforeRouteHook } });
+  const routed = { pageId: '/pages/product', routeParams: { slug: 'fire-safety' } };
+
+  it('is found in the installed renderPageClient.js', () => {
+    expect(statement).toContain('_onBeforeRouteHook');
+  });
+
+  it('skips route() on hydration when the shop has no onBeforeRoute() hook', async () => {
+    const route = jest.fn(async () => routed);
+    await expect(decide(true, contextWith(null), route)).resolves.toEqual({});
+    expect(route).not.toHaveBeenCalled();
+  });
+
+  it('routes on hydration when there is an onBeforeRoute() hook, and on every client navigation', async () => {
+    const route = jest.fn(async () => routed);
+    await expect(decide(true, contextWith({ hookFn: () => undefined }), route)).resolves.toBe(routed);
+    await expect(decide(false, contextWith(null), route)).resolves.toBe(routed);
+    await expect(decide(false, contextWith({ hookFn: () => undefined }), route)).resolves.toBe(routed);
+    expect(route).toHaveBeenCalledTimes(3);
   });
 });

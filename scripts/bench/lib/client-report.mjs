@@ -2,7 +2,7 @@
 // dist/web/client/.vite/manifest.json after building and inlines it into dist/web/server/entry.mjs
 // (`const assetsManifest = {…}`), so it is read from there. A page's initial load is the client router's
 // entry plus the page's entry and everything they import statically (dynamic imports come later).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -56,11 +56,17 @@ export function clientReport(webDir) {
   });
 }
 
-/** The client router's entry script: the static file the "from memory" baseline serves. */
+/**
+ * The static file the "from memory" baseline serves: the client router's script, as every page loads it. The entry
+ * joins the framework chunk (ADR 0064), but a change to Vike's entry can leave it a one-line import of that chunk (a
+ * top-level await did, ADR 0097), so the largest of the entry and what it imports is taken.
+ */
 export function routerEntryFile(webDir) {
   const manifest = readManifest(webDir);
   const key = Object.keys(manifest).find((name) => /runtime-(client|server)-routing\/entry\.js$/.test(name));
-  return manifest[key].file;
+  const files = [manifest[key].file, ...(manifest[key].imports ?? []).map((name) => manifest[name].file)];
+  const size = (file) => statSync(path.join(webDir, 'client', file)).size;
+  return files.reduce((largest, file) => (size(file) > size(largest) ? file : largest));
 }
 
 /** The same totals for the files a rendered page actually references (a check on the manifest walk). */

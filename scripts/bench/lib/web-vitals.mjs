@@ -285,10 +285,12 @@ const line = (label, v) => `${label} LCP ${fmt(v.lcpMs)} ms, CLS ${v.cls.toFixed
  * Every page `runs` times, interleaved (page after page, round after round, so a busy moment on the machine touches
  * them all a little). Each run is a fresh context (cold cache). Its baseline, in another fresh context, is the same
  * page with its script files refused: the server's HTML, CSS and images alone over the same network — the floor the
- * page's scripts add to. With `warm`, the page is loaded again in the first context (a repeat view: cached assets).
- * Medians per page.
+ * page's scripts add to (left out with `baseline: false`, as vitals-ab.mjs's runs of script variants do). With `warm`,
+ * the page is loaded again in the first context (a repeat view: cached assets). Medians per page.
  */
-export async function measureWebVitals({ shopUrl, pages, runs = 3, warm = false, screenshotDir = null, log = console.log }) {
+export async function measureWebVitals({
+  shopUrl, pages, runs = 3, warm = false, baseline = true, screenshotDir = null, log = console.log,
+}) {
   const browser = await launchChromium();
   const chromiumVersion = browser.version();
   const benchmarkIndices = [];
@@ -314,13 +316,15 @@ export async function measureWebVitals({ shopUrl, pages, runs = 3, warm = false,
         } finally {
           await withScripts.context.close();
         }
-        const bare = await throttledPage(browser, shopUrl, target.token, false);
-        try {
-          const baseline = await view(bare.page, bare.cdp, url, null);
-          views[target.name].baseline.push(baseline);
-          parts.push(line('without scripts', baseline));
-        } finally {
-          await bare.context.close();
+        if (baseline) {
+          const bare = await throttledPage(browser, shopUrl, target.token, false);
+          try {
+            const withoutScripts = await view(bare.page, bare.cdp, url, null);
+            views[target.name].baseline.push(withoutScripts);
+            parts.push(line('without scripts', withoutScripts));
+          } finally {
+            await bare.context.close();
+          }
         }
         log(`  ${target.name.padEnd(9)} run ${run + 1}:${parts.join(';')}`);
       }
@@ -333,7 +337,7 @@ export async function measureWebVitals({ shopUrl, pages, runs = 3, warm = false,
     return {
       page: target.name, path: target.path, signedIn: Boolean(target.token),
       ...cold, meets: meetsTargets(cold),
-      baseline: medianOfViews(views[target.name].baseline),
+      baseline: baseline ? medianOfViews(views[target.name].baseline) : null,
       warm: warm ? medianOfViews(views[target.name].warm) : null,
       views: views[target.name],
     };
