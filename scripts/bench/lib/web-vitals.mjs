@@ -193,7 +193,9 @@ export async function launchChromium() {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+      '--disable-component-update', '--disable-sync',
+      // More switches for an experiment, e.g. BENCH_CHROMIUM_ARGS='--js-flags=--no-enable-lazy-source-positions'.
+      ...(process.env.BENCH_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean)],
   });
 }
 
