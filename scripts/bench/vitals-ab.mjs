@@ -3,7 +3,8 @@
 // 4× CPU, cold cache) on one demo-shop database, interleaved: each round serves every variant in turn (the order
 // rotates from round to round), so a slower moment on the machine touches them all, not the one that ran then.
 // Before/after figures from two separate `web-vitals.mjs` runs differed by more than the change itself (ADR 0097).
-//   node scripts/bench/vitals-ab.mjs [--rounds 5] [--pages home,learner] [--reuse] <name>=<dir of a dist/web> ...
+//   node scripts/bench/vitals-ab.mjs [--rounds 5] [--pages home,learner] [--reuse] [--runtime-domain] <name>=<dir of a dist/web> ...
+// --runtime-domain measures with each page's Runtime domain on, as Playwright does (ADR 0097).
 // --reuse keeps `<BENCH_DATABASE>_vitals` if it is there (web-vitals.mjs makes it); otherwise it is made afresh.
 // Each variant's directory is moved into dist/web while its shop runs and back after; the build's own dist/web is
 // put back at the end, also on Ctrl+C.
@@ -46,7 +47,7 @@ async function measureVariant(variant, url, dataDir, logDir) {
     await shop.ready();
     const shopUrl = `http://127.0.0.1:${settings.shopPort}`;
     const pages = (await preparePages(shopUrl, url)).filter((page) => !pageNames || pageNames.includes(page.name));
-    return await measureWebVitals({ shopUrl, pages, runs: 1, baseline: false, log: (text) => console.log(`  ${variant.name.padEnd(8)}${text}`) });
+    return await measureWebVitals({ shopUrl, pages, runs: 1, baseline: false, runtimeDomain: args.includes('--runtime-domain'), log: (text) => console.log(`  ${variant.name.padEnd(8)}${text}`) });
   } finally {
     await shop.stop();
     renameSync(WEB_DIR, variant.dir);

@@ -206,7 +206,6 @@ describe('the Vike patch itself', () => {
     expect(entry).not.toMatch(/^await /m); // a top-level await splits the entry from the framework chunk (ADR 0097)
     const startInLaterTask = async (scheduler: unknown) => {
       const calls: string[] = [];
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the installed file's own statement, read above
       new Function('globalThis', 'initClientRouter', statement!)({ scheduler }, () => calls.push('router'));
       calls.push('chunk evaluated');
       await new Promise((resolve) => setTimeout(resolve, 5));

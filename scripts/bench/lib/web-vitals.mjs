@@ -1,5 +1,6 @@
-// Core Web Vitals in a real browser (issue 30 item 5, ADR 0058): Debian's Chromium through playwright-core, a phone's
-// screen, Lighthouse's Slow 4G and 4× CPU slowdown through CDP, each page loaded in a fresh context (cold cache) N
+// Core Web Vitals in a real browser (issue 30 item 5, ADR 0058): Debian's Chromium over the DevTools protocol
+// (cdp-browser.mjs: no Runtime domain, as in a visitor's browser; ADR 0097), a phone's screen, Lighthouse's Slow 4G
+// and 4× CPU slowdown through CDP, each page loaded in a fresh context (cold cache) N
 // times; LCP, CLS, TBT and FCP from the page's own PerformanceObservers, bytes from the network domain.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { launchCdpChromium } from './cdp-browser.mjs';
 import { databaseUrl, mustRun, withClient } from './database.mjs';
 import { startShop } from './processes.mjs';
 import {
@@ -172,8 +173,7 @@ function observeVitals() {
 async function benchmarkIndex(browser) {
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
-    return await page.evaluate(() => {
+    return await context.page.evaluate(() => {
       const started = performance.now();
       let built = 0;
       while (performance.now() - started < 500) {
@@ -190,7 +190,7 @@ async function benchmarkIndex(browser) {
 
 export async function launchChromium() {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium was not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
-  return chromium.launch({
+  return launchCdpChromium({
     executablePath: CHROMIUM_PATH,
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync',
@@ -200,18 +200,15 @@ export async function launchChromium() {
 }
 
 /** A fresh context: its own cookie jar and HTTP cache (cold), a phone's screen, the visitor's session if any. */
-async function freshContext(browser, shopUrl, token) {
-  const context = await browser.newContext({
-    viewport: { width: MOBILE_SCREEN.width, height: MOBILE_SCREEN.height }, deviceScaleFactor: MOBILE_SCREEN.deviceScaleFactor,
-    isMobile: true, hasTouch: true, userAgent: MOBILE_USER_AGENT,
+function freshContext(browser, shopUrl, token) {
+  return browser.newContext({
+    screen: MOBILE_SCREEN, userAgent: MOBILE_USER_AGENT, initScript: observeVitals,
+    cookies: token ? [{ name: 'shop_session', value: token, url: shopUrl, httpOnly: true, sameSite: 'Lax' }] : [],
   });
-  if (token) await context.addCookies([{ name: 'shop_session', value: token, url: shopUrl, httpOnly: true, sameSite: 'Lax' }]);
-  await context.addInitScript(observeVitals);
-  return context;
 }
 
 /** One view of a page under Slow 4G and 4× CPU: its figures, bytes and requests. */
-async function view(page, cdp, url, screenshot) {
+async function view(page, url, screenshot) {
   let inFlight = 0;
   let bytes = 0;
   let requests = 0;
@@ -231,12 +228,12 @@ async function view(page, cdp, url, screenshot) {
     lastNetwork = Date.now();
   };
   const onFailed = ({ requestId }) => done({ requestId, encodedDataLength: 0 });
-  cdp.on('Network.requestWillBeSent', onRequest);
-  cdp.on('Network.loadingFinished', done);
-  cdp.on('Network.loadingFailed', onFailed);
+  page.on('Network.requestWillBeSent', onRequest);
+  page.on('Network.loadingFinished', done);
+  page.on('Network.loadingFailed', onFailed);
   try {
-    const response = await page.goto(url, { waitUntil: 'load', timeout: VIEW_TIMEOUT_MS });
-    if (!response || response.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);
+    const status = await page.goto(url, { timeoutMs: VIEW_TIMEOUT_MS });
+    if (status !== 200) throw new Error(`${url} answered ${status}`);
     // Quiet: no long task ended and no request was in flight for QUIET_MS (wall clock; the page's clock is the same).
     const started = Date.now();
     let observedUntil;
@@ -253,32 +250,34 @@ async function view(page, cdp, url, screenshot) {
       await sleep(250);
     }
     const observed = await page.evaluate(() => globalThis.__webVitals);
-    if (screenshot) await page.screenshot({ path: screenshot });
+    if (screenshot) await page.screenshot(screenshot);
     return {
       ...summariseView({ ...observed, observedUntil }),
       bytes, requests,
       shifts: observed.shifts.filter((shift) => !shift.hadRecentInput && shift.value >= 0.001),
     };
   } finally {
-    cdp.off('Network.requestWillBeSent', onRequest);
-    cdp.off('Network.loadingFinished', done);
-    cdp.off('Network.loadingFailed', onFailed);
+    page.off('Network.requestWillBeSent', onRequest);
+    page.off('Network.loadingFinished', done);
+    page.off('Network.loadingFailed', onFailed);
   }
 }
 
 /**
  * A fresh context on a throttled page: Slow 4G and the CPU slowdown through CDP. Without scripts, the page's script
- * files are refused (JavaScript itself stays on: the observers are scripts too).
+ * files are refused (JavaScript itself stays on: the observers are scripts too). With `runtimeDomain`, the page's
+ * Runtime domain is enabled as Playwright and an open DevTools enable it: V8 then captures a stack trace at every
+ * throw (what the figures were before ADR 0097's last section; for comparison only, a visitor's browser does not).
  */
-export async function throttledPage(browser, shopUrl, token, withScripts) {
+export async function throttledPage(browser, shopUrl, token, withScripts, { runtimeDomain = false } = {}) {
   const context = await freshContext(browser, shopUrl, token);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  if (!withScripts) await cdp.send('Network.setBlockedURLs', { urls: ['*.js', '*.mjs'] });
-  await cdp.send('Network.emulateNetworkConditions', networkConditions(SLOW_4G));
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_4G.cpuSlowdown });
-  return { context, page, cdp };
+  const { page } = context;
+  await page.send('Network.enable');
+  if (!withScripts) await page.send('Network.setBlockedURLs', { urls: ['*.js', '*.mjs'] });
+  await page.send('Network.emulateNetworkConditions', networkConditions(SLOW_4G));
+  await page.send('Emulation.setCPUThrottlingRate', { rate: SLOW_4G.cpuSlowdown });
+  if (runtimeDomain) await page.send('Runtime.enable');
+  return { context, page };
 }
 
 const line = (label, v) => `${label} LCP ${fmt(v.lcpMs)} ms, CLS ${v.cls.toFixed(3)}, TBT ${fmt(v.tbtMs)} ms, FCP ${fmt(v.fcpMs)} ms, ${(v.bytes / 1024).toFixed(0)} kB`;
@@ -291,7 +290,7 @@ const line = (label, v) => `${label} LCP ${fmt(v.lcpMs)} ms, CLS ${v.cls.toFixed
  * the page is loaded again in the first context (a repeat view: cached assets). Medians per page.
  */
 export async function measureWebVitals({
-  shopUrl, pages, runs = 3, warm = false, baseline = true, screenshotDir = null, log = console.log,
+  shopUrl, pages, runs = 3, warm = false, baseline = true, runtimeDomain = false, screenshotDir = null, log = console.log,
 }) {
   const browser = await launchChromium();
   const chromiumVersion = browser.version();
@@ -304,14 +303,14 @@ export async function measureWebVitals({
       for (const target of pages) {
         const url = `${shopUrl}${target.path}`;
         const shot = screenshotDir && run === 0 ? path.join(screenshotDir, `${target.name}.png`) : null;
-        const withScripts = await throttledPage(browser, shopUrl, target.token, true);
+        const withScripts = await throttledPage(browser, shopUrl, target.token, true, { runtimeDomain });
         const parts = [];
         try {
-          const cold = await view(withScripts.page, withScripts.cdp, url, shot);
+          const cold = await view(withScripts.page, url, shot);
           views[target.name].cold.push(cold);
           parts.push(line('', cold));
           if (warm) {
-            const repeat = await view(withScripts.page, withScripts.cdp, url, null);
+            const repeat = await view(withScripts.page, url, null);
             views[target.name].warm.push(repeat);
             parts.push(line('repeat view', repeat));
           }
@@ -319,9 +318,9 @@ export async function measureWebVitals({
           await withScripts.context.close();
         }
         if (baseline) {
-          const bare = await throttledPage(browser, shopUrl, target.token, false);
+          const bare = await throttledPage(browser, shopUrl, target.token, false, { runtimeDomain });
           try {
-            const withoutScripts = await view(bare.page, bare.cdp, url, null);
+            const withoutScripts = await view(bare.page, url, null);
             views[target.name].baseline.push(withoutScripts);
             parts.push(line('without scripts', withoutScripts));
           } finally {
@@ -346,7 +345,8 @@ export async function measureWebVitals({
   });
   return {
     at: new Date().toISOString(),
-    method: { profile: SLOW_4G, screen: MOBILE_SCREEN, runs, quietMs: QUIET_MS, cache: 'cold (a fresh context per run)', chromium: chromiumVersion },
+    method: { profile: SLOW_4G, screen: MOBILE_SCREEN, runs, quietMs: QUIET_MS, cache: 'cold (a fresh context per run)', chromium: chromiumVersion,
+      runtimeDomain: runtimeDomain ? 'enabled (as Playwright or an open DevTools: a stack trace at every throw)' : 'off (as a visitor\'s browser)' },
     load: { loadavg: os.loadavg(), cpus: os.cpus().length, benchmarkIndices },
     targets: WEB_VITALS_TARGETS,
     results,
@@ -360,7 +360,7 @@ export function printWebVitals(report, log = console.log) {
   const { targets, method } = report;
   const mark = (ok) => (ok ? ' ' : '!');
   const pair = (value, baseline, digits = 0) => `${value === null ? 'n/a' : value.toFixed(digits)} (${baseline === null ? 'n/a' : baseline.toFixed(digits)})`;
-  log(`\nCore Web Vitals: Chromium ${method.chromium}, ${method.screen.width}×${method.screen.height}, Slow 4G (${method.profile.latencyMs} ms, ${method.profile.downloadKbps.toFixed(0)}/${method.profile.uploadKbps.toFixed(0)} kbps) and CPU ${method.profile.cpuSlowdown}× slower, cold cache, median of ${method.runs}; load ${report.load.loadavg.map((l) => l.toFixed(2)).join(' ')} on ${report.load.cpus} cores, benchmark index ${report.load.benchmarkIndices.join('/')} unthrottled (4× slower is Lighthouse's Moto G Power, 264, when this is about 1,060)`);
+  log(`\nCore Web Vitals: Chromium ${method.chromium}, ${method.screen.width}×${method.screen.height}, Slow 4G (${method.profile.latencyMs} ms, ${method.profile.downloadKbps.toFixed(0)}/${method.profile.uploadKbps.toFixed(0)} kbps) and CPU ${method.profile.cpuSlowdown}× slower, cold cache, Runtime domain ${method.runtimeDomain?.startsWith('enabled') ? 'ENABLED (a stack trace at every throw; not a visitor\'s browser)' : 'off'}, median of ${method.runs}; load ${report.load.loadavg.map((l) => l.toFixed(2)).join(' ')} on ${report.load.cpus} cores, benchmark index ${report.load.benchmarkIndices.join('/')} unthrottled (4× slower is Lighthouse's Moto G Power, 264, when this is about 1,060)`);
   log('  Each figure with its baseline in brackets: the same page with its script files refused (HTML, CSS and images alone). ! = over the target.');
   log(`  ${'page'.padEnd(9)} ${'LCP ms'.padStart(13)}  ${'CLS'.padStart(13)}  ${'TBT ms'.padStart(10)}  ${'FCP ms'.padStart(11)}  ${'kB'.padStart(9)}  LCP element`);
   log(`  ${'target'.padEnd(9)} ${`≤ ${targets.lcpMs}`.padStart(13)}  ${`≤ ${targets.cls}`.padStart(13)}  ${`≤ ${targets.tbtMs}`.padStart(10)}`);
@@ -377,7 +377,7 @@ export function printWebVitals(report, log = console.log) {
  * written to var/bench/web-vitals.json (what `make bench-check` reads) and printed. Uses the bench's shop port: the
  * bench's own shop must have stopped.
  */
-export async function runWebVitals({ root, settings, outDir, runs, warm = false, log = console.log, onShop = () => {} }) {
+export async function runWebVitals({ root, settings, outDir, runs, warm = false, runtimeDomain = false, log = console.log, onShop = () => {} }) {
   log('Core Web Vitals: the demo shop on its own database...');
   const { url, dataDir } = await prepareVitalsDatabase(root, settings, log);
   const shop = startShop({ root, settings, databaseUrl: url, dataDir, logDir: outDir, name: 'shop-web-vitals' });
@@ -387,7 +387,7 @@ export async function runWebVitals({ root, settings, outDir, runs, warm = false,
     const shopUrl = `http://127.0.0.1:${settings.shopPort}`;
     const pages = await preparePages(shopUrl, url);
     log(`  ${pages.map((p) => p.path).join(', ')}: ${runs} cold view(s) each, and as many without their scripts (the baseline)${warm ? ', with a repeat view' : ''}`);
-    const report = await measureWebVitals({ shopUrl, pages, runs, warm, screenshotDir: path.join(outDir, 'web-vitals'), log });
+    const report = await measureWebVitals({ shopUrl, pages, runs, warm, runtimeDomain, screenshotDir: path.join(outDir, 'web-vitals'), log });
     writeFileSync(path.join(outDir, 'web-vitals.json'), `${JSON.stringify(report, null, 2)}\n`);
     printWebVitals(report, log);
     log('  Written: var/bench/web-vitals.json; the last frame of each page\'s first view in var/bench/web-vitals/');
