@@ -11,8 +11,9 @@ import { databaseUrl, loadParameters } from './lib/database.mjs';
 import { OUT_DIR, ROOT, settings } from './lib/settings.mjs';
 import { targetsFor } from './lib/targets.mjs';
 
-// React picks its build from NODE_ENV when first loaded (the dist is imported below, after this line runs); the shop's dist is the production build, and React's
-// development build fails beside react-dom's production one ("dispatcher.getOwner is not a function").
+// React picks its build from NODE_ENV when first loaded (the dist is imported below, after this line runs). The
+// shop's dist is the production build; React's development build fails beside react-dom's production one
+// ("dispatcher.getOwner is not a function").
 process.env.NODE_ENV = 'production';
 
 const showSql = process.argv.includes('--sql');
@@ -32,8 +33,9 @@ for (const Client of new Set([pg.Client, mikroPg.Client])) {
     log.push(entry);
     const started = performance.now();
     const done = () => (entry.ms = performance.now() - started);
-    // Three ways to call it: a promise, a callback (last argument), or a submittable (a pg Query object, as the
-    // shop's prepared hot statements send theirs, ADR 0074) that emits 'end' or 'error'. Count and time all three.
+    // Three ways to call it: a promise; a callback (last argument), which pg-pool's Pool.query passes, and the
+    // shop's prepared statements (ADR 0074) go through Pool.query; or a submittable (a pg Query object) that emits
+    // 'end' or 'error'. Count and time all three.
     if (typeof config?.submit === 'function' && typeof config.on === 'function') {
       config.on('end', done);
       config.on('error', done);
