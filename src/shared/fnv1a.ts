@@ -1,7 +1,7 @@
 /**
  * FNV-1a over a text's UTF-16 code units: a stable 32-bit hash, the same on every machine and run. For the demo data's
- * seeds and the SEO entries' path set (ADR 0092), where a collision, chosen or not, costs no more than a lookup; not
- * for anything that must resist one.
+ * seeds, the SEO entries' path set (ADR 0092) and the page cache's URLs asked for once (ADR 0098), where a collision,
+ * chosen or not, costs no more than a lookup or a page kept early; not for anything that must resist one.
  */
 export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;

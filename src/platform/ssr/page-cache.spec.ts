@@ -94,6 +94,48 @@ describe('PageCache', () => {
     expect(renders).toBe(2);
   });
 
+  it('keeps a page with a query on its second render within 30 s, and one without a query at once (ADR 0098)', async () => {
+    let now = 1_000;
+    const cache = new PageCache(() => now);
+    let renders = 0;
+    const render = async () => page(`<p nonce="R${renders + 1}">render ${++renders}</p>`);
+    // A search asked for once is answered as rendered, nonce and all, and not kept.
+    const once = await cache.getOrRender('/category?search=fire', 'R1', render);
+    expect([String(once.body), once.shared]).toEqual(['<p nonce="R1">render 1</p>', undefined]);
+    expect(cache.size).toBe(0);
+    // Asked again within 30 s: rendered once more, and kept as every visitor will get it.
+    now += 29_000;
+    const twice = await cache.getOrRender('/category?search=fire', 'R2', render);
+    expect(String(twice.body)).toBe('<p>render 2</p>');
+    expect(twice.shared?.etag).toMatch(/^W\//);
+    now += 1_000;
+    expect(String((await cache.getOrRender('/category?search=fire', 'H', render)).body)).toBe('<p>render 2</p>');
+    // Another search 30 s after its first render counts as asked for once again.
+    await cache.getOrRender('/category?search=ladder', 'R3', render);
+    now += 30_000;
+    await cache.getOrRender('/category?search=ladder', 'R4', render);
+    expect(cache.get('/category?search=ladder')).toBeNull();
+    // A page that lived its 30 s in the cache was popular: its next render is kept at once.
+    expect(String((await cache.getOrRender('/category?search=fire', 'R5', render)).body)).toBe('<p>render 5</p>');
+    expect(String(cache.get('/category?search=fire')?.body)).toBe('<p>render 5</p>');
+    // Pages without a query are as many as the catalogue has: kept on their first render.
+    expect(String((await cache.getOrRender('/category/posters', 'R6', render)).body)).toBe('<p>render 6</p>');
+    expect(cache.get('/category/posters')).not.toBeNull();
+    expect(renders).toBe(6);
+  });
+
+  it('remembers at most 10,000 URLs asked for once, forgetting the oldest first', async () => {
+    const cache = new PageCache(() => 1_000);
+    const render = async () => page('<p>list</p>');
+    for (let n = 0; n <= 10_000; n++) await cache.getOrRender(`/category?page=${n}`, undefined, render);
+    expect(cache.size).toBe(0);
+    // The first was pushed out by the 10,001st, so asking again counts as its first time; the second was not.
+    await cache.getOrRender('/category?page=1', undefined, render);
+    await cache.getOrRender('/category?page=0', undefined, render);
+    expect(cache.get('/category?page=0')).toBeNull();
+    expect(cache.get('/category?page=1')).not.toBeNull();
+  });
+
   it('lets go of expired pages without waiting for their URL to be asked for again', () => {
     let now = 1_000;
     const cache = new PageCache(() => now);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { inlineSourceHashes, type ContentSecurityPolicy, type InlineSources } from '../http/index.js';
+import { fnv1a } from '../../shared/fnv1a.js';
 import { ownedBuffer, ownedBytes } from '../../shared/owned-bytes.js';
 import { compressBytes, encodingForBody, type PageEncoding } from './page-compression.js';
 import { pagePath } from './page-path.js';
@@ -41,6 +42,8 @@ const MAX_PAGES = 1_000;
  * catalogue keeps its most recently rendered pages and renders the rest.
  */
 export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+/** How many URLs asked for once the cache remembers (as 32-bit hashes: a long URL costs no more than a short one). */
+const MAX_RECENT_URLS = 10_000;
 
 /**
  * Rendered catalogue pages (home, category and search lists, product pages) for anonymous visitors, for
@@ -49,16 +52,20 @@ export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
  * same bytes for every visitor: the render's CSP nonce is taken off its elements, the CSP admits its inline scripts by
  * hash instead, and its compressed copies are made once (ADR 0095). Signed-in visitors are always rendered; any
  * successful change through the admin API clears every page (`clear`), so staff see their change at once. Only 200
- * answers are kept.
+ * answers are kept, and a URL with a query only once it is asked for twice within 30 s (`admits`, ADR 0098).
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private heldBytes = 0;
+  /** URLs with a query rendered once in the last 30 s but not kept: the second render within 30 s is (`admits`). */
+  private readonly askedOnce: RecentUrls;
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
-  ) {}
+  ) {
+    this.askedOnce = new RecentUrls(TTL_MS, MAX_RECENT_URLS);
+  }
 
   /** Whether this URL may come from the cache for this visitor. */
   static isCacheable(url: string, anonymous: boolean): boolean {
@@ -69,21 +76,34 @@ export class PageCache {
     const entry = this.entries.get(url);
     if (!entry) return null;
     if (entry.until <= this.now()) {
-      this.drop(url, entry);
+      this.expire(url, entry);
       return null;
     }
     return entry.render;
   }
 
   /**
-   * The cached page for this URL, or `render()`'s, which is then kept and answered as every later hit will be. Only a
-   * fresh render is stored: storing a hit again would push its expiry on, so a busy page would never reach its 30 s.
+   * The cached page for this URL, or `render()`'s, which is then kept (when `admits` it) and answered as every later
+   * hit will be. Only a fresh render is stored: storing a hit again would push its expiry on, so a busy page would never
+   * reach its 30 s.
    */
   async getOrRender(url: string, nonce: string | undefined, render: () => Promise<CachedRender>): Promise<CachedRender> {
     const cached = this.get(url);
     if (cached) return cached;
     const page = await render();
+    if (!this.admits(url)) return page;
     return this.set(url, nonce, page) ?? page;
+  }
+
+  /**
+   * Whether a fresh render of this URL is worth keeping. A page without a query (home, a category, a product) is kept
+   * at once: there are as many as the catalogue has, and they are what most visits read. A URL with a query (a search,
+   * a later page, a sort) is kept on its second render within 30 s: most are asked for once, and keeping each cost ~6%
+   * of a search page's CPU (the copy without the nonce, its hashes and validator: ADR 0013, session 62) and pushed
+   * popular pages out of the cache's 16 MB. The same gate as TinyLFU's "doorkeeper" (ADR 0098).
+   */
+  private admits(url: string): boolean {
+    return !url.includes('?') || this.askedOnce.seenBefore(url, this.now());
   }
 
   /** Keeps a fresh render rendered with `nonce`; answers it as the cache will serve it, or null when it is not kept. */
@@ -118,9 +138,10 @@ export class PageCache {
   dropExpired(): void {
     const now = this.now();
     for (const [url, entry] of this.entries) {
-      if (entry.until > now) return;
-      this.drop(url, entry);
+      if (entry.until > now) break;
+      this.expire(url, entry);
     }
+    this.askedOnce.dropExpired(now);
   }
 
   /** How many pages are held (expired ones included until dropped), for tests. */
@@ -146,9 +167,54 @@ export class PageCache {
     }
   }
 
+  /** A page that lived its 30 s was asked for at least twice: its next render is kept at once. */
+  private expire(url: string, entry: Entry): void {
+    this.drop(url, entry);
+    if (url.includes('?')) this.askedOnce.note(url, this.now());
+  }
+
   private drop(url: string, entry: Entry): void {
     this.entries.delete(url);
     this.heldBytes -= entry.bytes;
+  }
+}
+
+/**
+ * URLs asked for within the last `ttlMs`, kept as 32-bit hashes with the time each was noted. A collision only lets a
+ * page into the cache one request early. Every URL is remembered for the same time, so the map's insertion order is
+ * the order they expire in.
+ */
+class RecentUrls {
+  private readonly noted = new Map<number, number>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max: number,
+  ) {}
+
+  /** Whether the URL was noted within the last `ttlMs`; it is forgotten if it was, and noted if it was not. */
+  seenBefore(url: string, now: number): boolean {
+    const key = fnv1a(url);
+    const at = this.noted.get(key);
+    if (at !== undefined && now - at < this.ttlMs) {
+      this.noted.delete(key);
+      return true;
+    }
+    this.note(url, now, key);
+    return false;
+  }
+
+  note(url: string, now: number, key = fnv1a(url)): void {
+    this.noted.delete(key); // re-inserted last, as the newest
+    this.noted.set(key, now);
+    if (this.noted.size > this.max) this.noted.delete(this.noted.keys().next().value!);
+  }
+
+  dropExpired(now: number): void {
+    for (const [key, at] of this.noted) {
+      if (now - at < this.ttlMs) return;
+      this.noted.delete(key);
+    }
   }
 }
 
